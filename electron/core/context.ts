@@ -1,0 +1,46 @@
+/**
+ * What the core's handler groups share: the active profile's client and the services behind it.
+ * Each handler group (profiles, market, orders/amend, activity) takes this and nothing from Electron.
+ */
+import type { ConnectionTest, ProfileInput, ProfileSummary, ProfileUpdate, StorageStatus } from '../../shared/profiles';
+import type { ExchangeClient } from '../exchange/client';
+import type { LocalDemo, LocalDemoOptions } from './local-demo';
+import type { SecretBox } from '../profiles/secret-box';
+
+export interface ActiveSession {
+  profile: ProfileSummary;
+  client: ExchangeClient;
+}
+
+export interface ProfileService {
+  list(): Promise<ProfileSummary[]>;
+  create(input: ProfileInput): Promise<ProfileSummary>;
+  update(input: ProfileUpdate): Promise<ProfileSummary>;
+  remove(id: string): Promise<void>;
+  select(id: string): Promise<ProfileSummary>;
+  testConnection(id: string): Promise<ConnectionTest>;
+  /** The active profile with a client configured for it (starting the local demo when needed). */
+  active(): Promise<ActiveSession>;
+  storageStatus(): StorageStatus;
+  /** Local minus exchange clock (ms) as last measured for the active profile; null until measured. */
+  clockSkewMs(): number | null;
+}
+
+export interface CoreDeps {
+  /** The app's user-data folder: profiles, activity log. */
+  userDataDir: string;
+  secretBox: SecretBox;
+  version: string;
+  now?: () => number;
+  /** Options of the embedded demo exchange (tests shorten the engine latency). */
+  localDemo?: LocalDemoOptions;
+  /** How long the desk follows an accepted modification before calling it unknown. */
+  followTimeoutMs?: number;
+}
+
+export interface CoreContext {
+  deps: CoreDeps;
+  now: () => number;
+  localDemo: LocalDemo;
+  profiles: ProfileService;
+}

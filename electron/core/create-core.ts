@@ -1,0 +1,25 @@
+/**
+ * The main process's core: every IPC handler as a plain function over injected dependencies.
+ * main.ts gives it Electron's pieces; the e2e harness and unit tests give it their own.
+ */
+import type { CoreContext, CoreDeps } from './context';
+import type { CoreHandlers } from './handlers';
+import { LocalDemo } from './local-demo';
+import { marketHandlers } from './market-handlers';
+import { orderHandlers } from './order-handlers';
+import { profileHandlers } from './profile-handlers';
+import { createProfileService } from '../profiles/profile-service';
+
+export interface Core {
+  handlers: CoreHandlers;
+  localDemo: LocalDemo;
+  close(): Promise<void>;
+}
+
+export function createCore(deps: CoreDeps): Core {
+  const now = deps.now ?? Date.now;
+  const localDemo = new LocalDemo({ engineLatencyMs: 400, ...deps.localDemo });
+  const ctx: CoreContext = { deps, now, localDemo, profiles: createProfileService(deps, localDemo) };
+  const handlers: CoreHandlers = { ...profileHandlers(ctx), ...marketHandlers(ctx), ...orderHandlers(ctx) };
+  return { handlers, localDemo, close: () => localDemo.close() };
+}

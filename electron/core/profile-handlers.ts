@@ -1,0 +1,25 @@
+import type { CoreContext } from './context';
+import type { CoreHandlers } from './handlers';
+
+type ProfileMethods = 'getAppStatus' | 'listProfiles' | 'createProfile' | 'updateProfile' | 'deleteProfile' | 'selectProfile' | 'testConnection';
+
+export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileMethods> {
+  const { profiles } = ctx;
+  return {
+    getAppStatus: async () => ({
+      version: ctx.deps.version,
+      activeProfile: (await profiles.active()).profile,
+      clockSkewMs: profiles.clockSkewMs(),
+      storage: profiles.storageStatus(),
+    }),
+    listProfiles: async () => ({ profiles: await profiles.list(), storage: profiles.storageStatus() }),
+    createProfile: (input) => profiles.create(input),
+    updateProfile: (input) => profiles.update(input),
+    deleteProfile: async ({ id }) => {
+      await profiles.remove(id);
+      return { deleted: id };
+    },
+    selectProfile: ({ id }) => profiles.select(id),
+    testConnection: ({ id }) => profiles.testConnection(id),
+  };
+}

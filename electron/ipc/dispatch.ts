@@ -1,0 +1,49 @@
+/**
+ * Turns a raw (channel, payload) into a validated handler call and a wrapped result. Shared by the
+ * ipcMain registration and the browser e2e harness so both run exactly the same checks.
+ */
+import { contract, methodOfChannel, validationDetails, type IpcResult, type Method } from '../../shared/contract';
+import { DeskError, type DeskErrorData } from '../../shared/errors';
+import type { CoreHandlers } from '../core/handlers';
+
+export type Dispatch = (channel: string, payload: unknown) => Promise<IpcResult>;
+
+export interface DispatchOptions {
+  /** Where unexpected failures are reported; never given a secret (errors are built without them). */
+  onInternalError?: (channel: string, error: unknown) => void;
+}
+
+export function createDispatch(handlers: CoreHandlers, options: DispatchOptions = {}): Dispatch {
+  return async (channel, payload) => {
+    const method = methodOfChannel(channel);
+    if (!method) return fail({ kind: 'validation', message: `Unknown IPC channel "${channel}"`, mayHaveTakenEffect: false });
+    const parsed = contract[method].request.safeParse(payload ?? {});
+    if (!parsed.success) {
+      const details = validationDetails(parsed.error);
+      return fail({
+        kind: 'validation',
+        message: `Invalid request on ${channel}: ${details.join('; ')}`,
+        details,
+        mayHaveTakenEffect: false,
+      });
+    }
+    try {
+      const handler = handlers[method] as (req: unknown) => Promise<unknown>;
+      return { ok: true, data: await handler(parsed.data) };
+    } catch (e) {
+      if (e instanceof DeskError) return fail(e.data);
+      options.onInternalError?.(channel, e);
+      return fail({
+        kind: 'internal',
+        message: `Unexpected failure on ${channel}: ${e instanceof Error ? e.message : String(e)}`,
+        mayHaveTakenEffect: false,
+      });
+    }
+  };
+}
+
+function fail(error: DeskErrorData): IpcResult {
+  return { ok: false, error };
+}
+
+export type { Method };

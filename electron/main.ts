@@ -1,0 +1,118 @@
+/**
+ * Electron adapter: window, hardening, custom protocol and IPC registration. Everything with logic
+ * lives in the core (no Electron imports) so it is tested in plain Node.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, type WebPreferences } from 'electron';
+import { createCore, type Core } from './core/create-core';
+import { createDispatch } from './ipc/dispatch';
+import { registerIpc } from './ipc/register';
+import { APP_HOST, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security/csp';
+import { mimeType, resolveStaticPath } from './security/static-files';
+import type { SecretBox } from './profiles/secret-box';
+
+const RENDERER_DIR = join(__dirname, '../renderer');
+const PRELOAD = join(__dirname, '../preload/preload.cjs');
+/** Set by `electron-vite dev` only; a packaged app always loads app://desk. */
+const DEV_SERVER_URL = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+/** The e2e suite points an unpackaged app at its own demo exchange and a throwaway user-data folder. */
+const TEST_DEMO_URL = app.isPackaged ? undefined : process.env.UTA_DESK_DEMO_URL;
+if (!app.isPackaged && process.env.UTA_DESK_USER_DATA) app.setPath('userData', process.env.UTA_DESK_USER_DATA);
+
+export const webPreferences: WebPreferences = {
+  preload: PRELOAD,
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  spellcheck: false,
+};
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+function secretBox(): SecretBox {
+  return {
+    isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+    backend: () => (process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : process.platform === 'darwin' ? 'keychain' : 'dpapi'),
+    encryptString: (plain) => safeStorage.encryptString(plain),
+    decryptString: (encrypted) => safeStorage.decryptString(encrypted),
+  };
+}
+
+function serveRenderer(): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const file = url.host === APP_HOST ? resolveStaticPath(RENDERER_DIR, url.pathname) : undefined;
+    if (!file) return new Response('Not found', { status: 404 });
+    try {
+      return new Response(await readFile(file), {
+        headers: { 'content-type': mimeType(file), 'content-security-policy': CONTENT_SECURITY_POLICY },
+      });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}
+
+function harden(): void {
+  // Nothing in this app needs a camera, notifications, clipboard-read or any other permission.
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-navigate', (event) => event.preventDefault());
+    contents.on('will-redirect', (event) => event.preventDefault());
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+}
+
+export function createMainWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: 'UTA Desk',
+    backgroundColor: '#0f1318',
+    webPreferences,
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(DEV_SERVER_URL ?? `${APP_ORIGIN}/index.html`);
+  return win;
+}
+
+export async function bootstrap(): Promise<Core> {
+  await app.whenReady();
+  harden();
+  serveRenderer();
+  const core = createCore({
+    userDataDir: app.getPath('userData'),
+    secretBox: secretBox(),
+    version: app.getVersion(),
+    localDemo: { externalUrl: TEST_DEMO_URL },
+  });
+  const dispatch = createDispatch(core.handlers, {
+    onInternalError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.message : error),
+  });
+  const trusted = DEV_SERVER_URL ? [APP_ORIGIN, new URL(DEV_SERVER_URL).origin] : [APP_ORIGIN];
+  registerIpc(ipcMain, dispatch, trusted);
+  createMainWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => void core.close());
+  return core;
+}
+
+export const started: Promise<Core> = bootstrap();

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+export function ScreenHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="screen-header">
+      <div>
+        <h1>{title}</h1>
+        {subtitle ? <p className="muted">{subtitle}</p> : null}
+      </div>
+      <div className="screen-actions">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * The amend rules of Modify Order, checked before anything is sent: by the renderer for instant
+ * feedback and by main (and the CLI) as the authority. Every message names the rule's allowed value.
+ * Each error carries the exchange code it would have produced, so a rule the exchange enforces and
+ * the desk's check can be compared.
+ */
+import { compareDecimal, isMultipleOf, isPositiveDecimal, multiply, normalizeDecimal, relativeDistance, significantDecimals, toDec } from './decimal';
+import {
+  CATEGORIES,
+  isFuturesCategory,
+  TRADABLE_STATUSES,
+  type Instrument,
+  type ModifyOrderRequest,
+} from './schemas';
+
+export interface AmendDraft {
+  orderId?: string;
+  clientOid?: string;
+  qty?: string;
+  price?: string;
+  autoCancel?: string;
+  symbol?: string;
+  category?: string;
+}
+
+/** What is known of the order being amended (from Get Order Details). */
+export interface KnownOrder {
+  orderId?: string;
+  clientOid?: string;
+  category: string;
+  symbol: string;
+  price?: string;
+  qty?: string;
+  cumExecQty?: string;
+  orderStatus: string;
+}
+
+export interface AmendContext {
+  instrument?: Instrument;
+  order?: KnownOrder;
+  /** Relative price distance from the current price above which a warning is shown (default 0.1 = 10 %). */
+  farPriceRatio?: string;
+}
+
+export type AmendField = 'orderId' | 'clientOid' | 'qty' | 'price' | 'autoCancel' | 'symbol' | 'category' | 'order' | 'instrument';
+
+export interface RuleIssue {
+  rule: string;
+  field: AmendField;
+  severity: 'error' | 'warning';
+  message: string;
+  /** Exchange code the exchange would answer for this, when it checks it at request time. */
+  code?: string;
+}
+
+export interface AmendReport {
+  ok: boolean;
+  errors: RuleIssue[];
+  warnings: RuleIssue[];
+  /** The normalized body to send (trimmed, empties dropped); only meaningful when ok. */
+  request: ModifyOrderRequest;
+}
+
+const DEFAULT_FAR_PRICE_RATIO = '0.1';
+
+function clean(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  return t ? t : undefined;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendReport {
+  const errors: RuleIssue[] = [];
+  const warnings: RuleIssue[] = [];
+  const error = (i: Omit<RuleIssue, 'severity'>) => errors.push({ ...i, severity: 'error' });
+  const warn = (i: Omit<RuleIssue, 'severity'>) => warnings.push({ ...i, severity: 'warning' });
+
+  const orderId = clean(draft.orderId);
+  const clientOid = clean(draft.clientOid);
+  const qty = clean(draft.qty);
+  const price = clean(draft.price);
+  const symbol = clean(draft.symbol);
+  const category = clean(draft.category);
+  const autoCancel = clean(draft.autoCancel) ?? 'no';
+  const { instrument, order } = ctx;
+
+  // --- identity and change (the specification's request rules) ---
+  if (!orderId && !clientOid) {
+    error({ rule: 'identity-required', field: 'orderId', code: '40017', message: 'Give an Order ID or a Client order ID' });
+  } else if (orderId && clientOid) {
+    warn({
+      rule: 'identity-both',
+      field: 'clientOid',
+      message: `Both IDs are given: the Order ID ${orderId} wins and the client order ID is ignored`,
+    });
+  }
+  if (!qty && !price) {
+    error({ rule: 'change-required', field: 'qty', code: '40017', message: 'Give a new quantity or a new price (or both)' });
+  }
+  const qtyValid = qty !== undefined && isPositiveDecimal(qty);
+  const priceValid = price !== undefined && isPositiveDecimal(price);
+  if (qty !== undefined && !qtyValid) {
+    error({ rule: 'qty-format', field: 'qty', code: '40017', message: 'Quantity must be a positive decimal number such as 0.5' });
+  }
+  if (price !== undefined && !priceValid) {
+    error({ rule: 'price-format', field: 'price', code: '40017', message: 'Price must be a positive decimal number such as 101.25' });
+  }
+  if (autoCancel !== 'yes' && autoCancel !== 'no') {
+    error({ rule: 'auto-cancel-value', field: 'autoCancel', code: '40017', message: 'Auto-cancel must be yes or no' });
+  }
+  if (category !== undefined && !(CATEGORIES as readonly string[]).includes(category)) {
+    error({ rule: 'category-value', field: 'category', code: '40017', message: `Category must be one of ${CATEGORIES.join(', ')}` });
+  }
+
+  // --- the order as last seen ---
+  if (order) {
+    if (symbol && symbol !== order.symbol) {
+      error({ rule: 'symbol-match', field: 'symbol', code: '40017', message: `Symbol must match the order's symbol ${order.symbol}` });
+    }
+    if (category && category !== order.category) {
+      error({ rule: 'category-match', field: 'category', code: '40017', message: `Category must match the order's category ${order.category}` });
+    }
+    if (order.orderStatus === 'filled') {
+      error({ rule: 'order-filled', field: 'order', code: '25568', message: 'The order is completely filled and can no longer be modified' });
+    } else if (order.orderStatus === 'cancelled') {
+      error({ rule: 'order-cancelled', field: 'order', code: '25568', message: 'The order is cancelled and can no longer be modified' });
+    }
+    const filled = toDec(order.cumExecQty);
+    if (qtyValid && filled && filled.gt(0) && compareDecimal(qty, filled.toFixed()) <= 0) {
+      error({
+        rule: 'qty-above-filled',
+        field: 'qty',
+        message: `Quantity must be greater than the filled quantity ${filled.toFixed()}${instrument ? ` ${instrument.baseCoin}` : ''}`,
+      });
+    }
+    const samePrice = !price || (priceValid && order.price !== undefined && toDec(order.price)?.eq(price));
+    const sameQty = !qty || (qtyValid && order.qty !== undefined && toDec(order.qty)?.eq(qty));
+    if ((qty || price) && samePrice && sameQty && (qtyValid || priceValid)) {
+      warn({ rule: 'no-change', field: 'order', message: 'The new values are the same as the current ones: nothing would change' });
+    }
+    if (priceValid && order.price) {
+      const far = relativeDistance(price, order.price);
+      const limit = ctx.farPriceRatio ?? DEFAULT_FAR_PRICE_RATIO;
+      if (far && far.gt(limit)) {
+        warn({
+          rule: 'price-far',
+          field: 'price',
+          message: `The new price is ${far.mul(100).toDecimalPlaces(1).toFixed()} % away from the current price ${normalizeDecimal(order.price)}`,
+        });
+      }
+    }
+  } else if (orderId || clientOid) {
+    warn({
+      rule: 'order-not-loaded',
+      field: 'order',
+      message: 'The order is not loaded: its status, filled quantity and current values are not checked',
+    });
+  }
+
+  // --- the instrument's rules ---
+  if (instrument) {
+    checkInstrument(instrument, { qty: qtyValid ? qty : undefined, price: priceValid ? price : undefined }, order, error);
+  } else {
+    warn({
+      rule: 'instrument-unknown',
+      field: 'instrument',
+      message: 'Category and symbol are unknown: precision, steps and limits are not checked',
+    });
+  }
+
+  const request: ModifyOrderRequest = {
+    ...(orderId ? { orderId } : {}),
+    ...(clientOid ? { clientOid } : {}),
+    ...(qty ? { qty } : {}),
+    ...(price ? { price } : {}),
+    autoCancel: autoCancel === 'yes' ? 'yes' : 'no',
+    ...(symbol ? { symbol } : {}),
+    ...(category && (CATEGORIES as readonly string[]).includes(category) ? { category: category as ModifyOrderRequest['category'] } : {}),
+  };
+  return { ok: errors.length === 0, errors, warnings, request };
+}
+
+function checkInstrument(
+  ins: Instrument,
+  change: { qty?: string; price?: string },
+  order: KnownOrder | undefined,
+  error: (i: Omit<RuleIssue, 'severity'>) => void,
+): void {
+  if (!TRADABLE_STATUSES.includes(ins.status)) {
+    error({
+      rule: 'instrument-tradable',
+      field: 'instrument',
+      code: ins.status === 'offline' ? '25102' : '25101',
+      message: `${ins.symbol} is ${ins.status}: only online, limit_open or limit_close pairs can be traded`,
+    });
+  }
+  const futures = isFuturesCategory(ins.category);
+  const { qty, price } = change;
+
+  if (price !== undefined) {
+    const places = toDec(ins.pricePrecision);
+    if (places && significantDecimals(price) > places.toNumber()) {
+      error({ rule: 'price-precision', field: 'price', code: '25610', message: `Price allows at most ${plural(places.toNumber(), 'decimal place')}` });
+    }
+    if (futures && !isMultipleOf(price, ins.priceMultiplier)) {
+      error({ rule: 'price-step', field: 'price', code: '25244', message: `Price must be a multiple of ${normalizeDecimal(ins.priceMultiplier ?? '')}` });
+    }
+  }
+  if (qty !== undefined) {
+    const places = toDec(ins.quantityPrecision);
+    if (places && significantDecimals(qty) > places.toNumber()) {
+      error({ rule: 'qty-precision', field: 'qty', code: '25610', message: `Quantity allows at most ${plural(places.toNumber(), 'decimal place')}` });
+    }
+    if (futures) {
+      if (!isMultipleOf(qty, ins.quantityMultiplier)) {
+        error({ rule: 'qty-step', field: 'qty', code: '25244', message: `Quantity must be a multiple of ${normalizeDecimal(ins.quantityMultiplier ?? '')}` });
+      }
+      const min = toDec(ins.minOrderQty);
+      if (min && min.gt(0) && compareDecimal(qty, min.toFixed()) < 0) {
+        error({ rule: 'qty-min', field: 'qty', code: '25207', message: `Quantity must be at least ${min.toFixed()} ${ins.baseCoin}` });
+      }
+      const max = toDec(ins.maxOrderQty);
+      if (max && max.gt(0) && compareDecimal(qty, max.toFixed()) > 0) {
+        error({ rule: 'qty-max', field: 'qty', code: '25208', message: `Quantity must be at most ${max.toFixed()} ${ins.baseCoin}` });
+      }
+    }
+  }
+  // The order's value after the change: the unchanged side comes from the order as last seen.
+  const minAmount = toDec(ins.minOrderAmount);
+  const effQty = qty ?? (order?.qty && isPositiveDecimal(order.qty) ? order.qty : undefined);
+  const effPrice = price ?? (order?.price && isPositiveDecimal(order.price) ? order.price : undefined);
+  if (minAmount && minAmount.gt(0) && effQty && effPrice && (qty !== undefined || price !== undefined)) {
+    const value = multiply(effQty, effPrice);
+    if (compareDecimal(value, minAmount.toFixed()) < 0) {
+      error({
+        rule: 'min-amount',
+        field: qty !== undefined ? 'qty' : 'price',
+        code: '25611',
+        message: `Order value ${value} ${ins.quoteCoin} is below the minimum order amount of ${minAmount.toFixed()} ${ins.quoteCoin}`,
+      });
+    }
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The one IPC contract between the renderer and main: every channel with its request and response
+ * schema. The preload and the browser test harness both build window.desk with buildDeskApi, and
+ * main validates every payload against the same table before any handler runs.
+ */
+import { z } from 'zod';
+import { attemptSchema, orderGuardSchema } from './attempts';
+import { DeskError, deskErrorSchema, type DeskErrorData } from './errors';
+import {
+  connectionTestSchema,
+  profileInputSchema,
+  profileSummarySchema,
+  profileUpdateSchema,
+  storageStatusSchema,
+} from './profiles';
+import { categorySchema, instrumentSchema, modifyOrderRequestSchema, orderSchema } from './schemas';
+
+const empty = z.strictObject({});
+const profileId = z.strictObject({ id: z.string().min(1) });
+const orderRef = z
+  .strictObject({ orderId: z.string().trim().min(1).optional(), clientOid: z.string().trim().min(1).optional() })
+  .refine((r) => r.orderId !== undefined || r.clientOid !== undefined, {
+    message: 'Give an order ID or a client order ID',
+  });
+
+export const contract = {
+  getAppStatus: {
+    channel: 'app:status',
+    request: empty,
+    response: z.object({
+      version: z.string(),
+      activeProfile: profileSummarySchema,
+      /** Local clock minus exchange clock (ms) as last measured; null until measured. */
+      clockSkewMs: z.number().nullable(),
+      storage: storageStatusSchema,
+    }),
+  },
+  listInstruments: {
+    channel: 'instruments:list',
+    request: z.strictObject({ category: categorySchema, symbol: z.string().trim().min(1).max(64).optional() }),
+    response: z.object({ instruments: z.array(instrumentSchema), fetchedAt: z.number() }),
+  },
+  getOrder: {
+    channel: 'orders:get',
+    request: orderRef,
+    response: z.object({ order: orderSchema, guard: orderGuardSchema }),
+  },
+  listOpenOrders: {
+    channel: 'orders:open',
+    request: z.strictObject({
+      category: categorySchema.optional(),
+      symbol: z.string().trim().min(1).max(64).optional(),
+      cursor: z.string().max(256).optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+    }),
+    response: z.object({ list: z.array(orderSchema), cursor: z.string().nullable() }),
+  },
+  sendModification: {
+    channel: 'amend:send',
+    request: z.strictObject({ request: modifyOrderRequestSchema }),
+    response: attemptSchema,
+  },
+  getAttempt: {
+    channel: 'amend:attempt',
+    request: z.strictObject({ id: z.string().min(1) }),
+    response: attemptSchema,
+  },
+  listActivity: {
+    channel: 'activity:list',
+    request: empty,
+    response: z.object({ attempts: z.array(attemptSchema), skippedLines: z.number().int() }),
+  },
+  listProfiles: {
+    channel: 'profiles:list',
+    request: empty,
+    response: z.object({ profiles: z.array(profileSummarySchema), storage: storageStatusSchema }),
+  },
+  createProfile: { channel: 'profiles:create', request: profileInputSchema, response: profileSummarySchema },
+  updateProfile: { channel: 'profiles:update', request: profileUpdateSchema, response: profileSummarySchema },
+  deleteProfile: { channel: 'profiles:delete', request: profileId, response: z.object({ deleted: z.string() }) },
+  selectProfile: { channel: 'profiles:select', request: profileId, response: profileSummarySchema },
+  testConnection: { channel: 'profiles:test', request: profileId, response: connectionTestSchema },
+} as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
+
+export type Contract = typeof contract;
+export type Method = keyof Contract;
+export type RequestOf<M extends Method> = z.input<Contract[M]['request']>;
+export type ParsedRequestOf<M extends Method> = z.output<Contract[M]['request']>;
+export type ResponseOf<M extends Method> = z.output<Contract[M]['response']>;
+
+/** Every IPC answer is wrapped so a structured error survives the trip (Electron flattens thrown errors). */
+export const resultSchema = z.union([
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: deskErrorSchema }),
+]);
+export type IpcResult = { ok: true; data: unknown } | { ok: false; error: DeskErrorData };
+
+export type Invoke = (channel: string, payload: unknown) => Promise<unknown>;
+
+/**
+ * window.desk resolves every call to a result instead of rejecting: contextBridge strips custom
+ * properties from errors, so a structured DeskError would not survive a throw across it.
+ */
+export type DeskResult<T> = { ok: true; data: T } | { ok: false; error: DeskErrorData };
+export type DeskApi = { [M in Method]: (request: RequestOf<M>) => Promise<DeskResult<ResponseOf<M>>> };
+
+export const CHANNELS: readonly string[] = Object.values(contract).map((c) => c.channel);
+
+export function methodOfChannel(channel: string): Method | undefined {
+  return (Object.keys(contract) as Method[]).find((m) => contract[m].channel === channel);
+}
+
+function internal(message: string): { ok: false; error: DeskErrorData } {
+  return { ok: false, error: { kind: 'internal', message, mayHaveTakenEffect: false } };
+}
+
+/** Builds window.desk from a raw invoke (ipcRenderer.invoke in the preload, a binding in tests). */
+export function buildDeskApi(invoke: Invoke): DeskApi {
+  const api = {} as Record<Method, (request: unknown) => Promise<DeskResult<unknown>>>;
+  for (const method of Object.keys(contract) as Method[]) {
+    const { channel, response } = contract[method];
+    api[method] = async (request: unknown) => {
+      let answer: unknown;
+      try {
+        answer = await invoke(channel, request);
+      } catch (e) {
+        return internal(`The main process did not answer on ${channel}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      const raw = resultSchema.safeParse(answer);
+      if (!raw.success) return internal(`Malformed answer on ${channel}`);
+      if (!raw.data.ok) return { ok: false, error: raw.data.error };
+      const parsed = response.safeParse(raw.data.data);
+      if (!parsed.success) return internal(`Unexpected answer on ${channel}: ${z.prettifyError(parsed.error)}`);
+      return { ok: true, data: parsed.data };
+    };
+  }
+  return api as unknown as DeskApi;
+}
+
+/** Renderer/CLI side: turns a DeskResult back into a value or a thrown DeskError. */
+export async function unwrap<T>(result: Promise<DeskResult<T>> | DeskResult<T>): Promise<T> {
+  const r = await result;
+  if (r.ok) return r.data;
+  throw new DeskError(r.error);
+}
+
+/** Turns a zod error into the field-level lines of a validation DeskError. */
+export function validationDetails(error: z.ZodError): string[] {
+  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(payload)'}: ${i.message}`);
+}
