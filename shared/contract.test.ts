@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildDeskApi, CHANNELS, contract, methodOfChannel, unwrap } from './contract';
+import { DeskError } from './errors';
+
+const status = {
+  version: '1.0.0',
+  activeProfile: {
+    id: 'local-demo',
+    name: 'Local demo',
+    environment: 'local-demo',
+    baseUrl: 'http://127.0.0.1:1',
+    locale: 'en-US',
+    timeoutMs: 10000,
+    apiKeyHint: '…0001',
+    hasSecret: true,
+    hasPassphrase: true,
+    storage: 'builtin',
+    builtin: true,
+    active: true,
+  },
+  clockSkewMs: null,
+  storage: { backend: 'test', strong: true },
+};
+
+describe('IPC contract', () => {
+  it('gives every method its own channel', () => {
+    expect(new Set(CHANNELS).size).toBe(Object.keys(contract).length);
+    for (const c of CHANNELS) expect(methodOfChannel(c)).toBeDefined();
+    expect(methodOfChannel('nope')).toBeUndefined();
+  });
+
+  it('builds one function per method that invokes the method’s channel with the request', async () => {
+    const invoke = vi.fn(async () => ({ ok: true, data: status }));
+    const desk = buildDeskApi(invoke);
+    expect(Object.keys(desk).sort()).toEqual(Object.keys(contract).sort());
+    const r = await desk.getAppStatus({});
+    expect(invoke).toHaveBeenCalledWith('app:status', {});
+    expect(r).toEqual({ ok: true, data: status });
+  });
+
+  it('passes a structured error through as a result, and unwrap turns it into a DeskError', async () => {
+    const error = { kind: 'exchange', message: 'order does not exist', code: '25204', mayHaveTakenEffect: false };
+    const desk = buildDeskApi(async () => ({ ok: false, error }));
+    const r = await desk.getOrder({ clientOid: 'x' });
+    expect(r).toEqual({ ok: false, error });
+    await expect(unwrap(r)).rejects.toBeInstanceOf(DeskError);
+    await expect(unwrap(r)).rejects.toMatchObject({ data: { code: '25204' } });
+  });
+
+  it('reports an answer that breaks the response schema instead of passing it on', async () => {
+    const desk = buildDeskApi(async () => ({ ok: true, data: { ...status, version: 42 } }));
+    const r = await desk.getAppStatus({});
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/Unexpected answer on app:status/);
+  });
+
+  it('reports a failing invoke and a malformed envelope as internal errors', async () => {
+    const failing = buildDeskApi(async () => {
+      throw new Error('channel closed');
+    });
+    const r1 = await failing.listProfiles({});
+    expect(r1).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    const garbage = buildDeskApi(async () => 'garbage');
+    const r2 = await garbage.listProfiles({});
+    expect(r2).toMatchObject({ ok: false, error: { kind: 'internal', message: 'Malformed answer on profiles:list' } });
+  });
+});
