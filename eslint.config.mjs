@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,12 +27,24 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures must destructure their (possibly empty) dependencies.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     // shared/ is imported by main, preload and renderer: it must stay free of Node, DOM and Electron.
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'electron', 'fs', 'path', 'crypto', 'react', 'react-dom'], message: 'shared/ is pure TypeScript' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'electron', 'fs', 'path', 'crypto', 'react', 'react-dom'],
+              message: 'shared/ is pure TypeScript',
+            },
+          ],
+        },
       ],
     },
   },
@@ -39,7 +53,10 @@ export default tseslint.config(
     files: ['electron/**/*.ts'],
     ignores: ['electron/main.ts', 'electron/preload.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only main.ts and preload.ts import electron' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only main.ts and preload.ts import electron' }] },
+      ],
     },
   },
 );

@@ -89,7 +89,10 @@ export const test = base.extend<DeskFixtures, WorkerFixtures>({
   app: async ({ core, demo, userDataDir, rendererServer, page }, use, testInfo) => {
     if (testInfo.project.name === 'electron') {
       const binary = electronBinary();
-      test.skip(binary === undefined, 'Electron binary not installed here (npm could not download it): the electron project runs only where it exists.');
+      test.skip(
+        binary === undefined,
+        'Electron binary not installed here (npm could not download it): the electron project runs only where it exists.',
+      );
       const electronApp = await _electron.launch({
         executablePath: binary,
         args: [MAIN_FILE],
@@ -103,7 +106,9 @@ export const test = base.extend<DeskFixtures, WorkerFixtures>({
     }
     if (!core) throw new Error('renderer project without a core');
     const dispatch = createDispatch(core.handlers);
-    await page.exposeBinding('__deskInvoke', (_source, channel: string, payload: unknown) => dispatch(channel, payload));
+    await page.exposeBinding('__deskInvoke', (_source, channel: string, payload: unknown) =>
+      dispatch(channel, payload),
+    );
     const preload = await readFile(PRELOAD_FILE, 'utf8');
     await page.addInitScript({ content: `(() => {${PRELOAD_SHIM}\n${preload}\n})();` });
     await page.goto(`${rendererServer.url}/index.html`);

@@ -92,13 +92,21 @@ describe('main window', () => {
     expect(h.windows).toHaveLength(1);
     const win = h.windows[0]!;
     const prefs = win.options.webPreferences as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(String(prefs.preload)).toMatch(/preload[\\/]preload\.cjs$/);
     expect(win.loadURL).toHaveBeenCalledWith('app://desk/index.html');
   });
 
   it('registers the app scheme as standard and secure', () => {
-    expect(h.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(h.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
   });
 });
 
@@ -115,7 +123,10 @@ describe('IPC registration', () => {
 
   it('refuses a foreign sender and never reaches the core', async () => {
     h.core.listInstruments.mockClear();
-    const r = await h.ipcHandlers.get('instruments:list')!({ senderFrame: { url: 'https://evil.example/' } }, { category: 'SPOT' });
+    const r = await h.ipcHandlers.get('instruments:list')!(
+      { senderFrame: { url: 'https://evil.example/' } },
+      { category: 'SPOT' },
+    );
     expect(r).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(h.core.listInstruments).not.toHaveBeenCalled();
   });

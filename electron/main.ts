@@ -40,7 +40,12 @@ protocol.registerSchemesAsPrivileged([
 function secretBox(): SecretBox {
   return {
     isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
-    backend: () => (process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : process.platform === 'darwin' ? 'keychain' : 'dpapi'),
+    backend: () =>
+      process.platform === 'linux'
+        ? safeStorage.getSelectedStorageBackend()
+        : process.platform === 'darwin'
+          ? 'keychain'
+          : 'dpapi',
     encryptString: (plain) => safeStorage.encryptString(plain),
     decryptString: (encrypted) => safeStorage.decryptString(encrypted),
   };
@@ -100,7 +105,8 @@ export async function bootstrap(): Promise<Core> {
     localDemo: { externalUrl: TEST_DEMO_URL },
   });
   const dispatch = createDispatch(core.handlers, {
-    onInternalError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.message : error),
+    onInternalError: (channel, error) =>
+      console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.message : error),
   });
   const trusted = DEV_SERVER_URL ? [APP_ORIGIN, new URL(DEV_SERVER_URL).origin] : [APP_ORIGIN];
   registerIpc(ipcMain, dispatch, trusted);

@@ -23,7 +23,9 @@ if (!binary) {
   process.exit(1);
 }
 
-const build = spawnSync(process.execPath, [require.resolve('electron-vite/bin/electron-vite.js'), 'build'], { stdio: 'inherit' });
+const build = spawnSync(process.execPath, [require.resolve('electron-vite/bin/electron-vite.js'), 'build'], {
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const app = spawn(binary, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });

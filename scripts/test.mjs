@@ -15,7 +15,12 @@ const stages = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]],
   ['build', 'npx', ['electron-vite', 'build']],
-  ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }],
+  [
+    'e2e',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
+  ],
 ];
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -48,6 +53,8 @@ for (const [name, cmd, args, env] of stages) {
   }
 }
 
-console.log(`\n${failedStage ? `FAILED at ${failedStage}` : 'All stages passed'} (electron e2e project skips where no Electron binary exists)`);
+console.log(
+  `\n${failedStage ? `FAILED at ${failedStage}` : 'All stages passed'} (electron e2e project skips where no Electron binary exists)`,
+);
 console.log(`Summary: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failedStage ? 1 : 0);

@@ -15,7 +15,14 @@ export const ATTEMPT_STATUSES = [
   'unknown', // timeout or lost connection: the modification may or may not have happened
 ] as const;
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
-export const FINAL_STATUSES: readonly AttemptStatus[] = ['applied', 'failed', 'cancelled', 'rejected', 'refused', 'unknown'];
+export const FINAL_STATUSES: readonly AttemptStatus[] = [
+  'applied',
+  'failed',
+  'cancelled',
+  'rejected',
+  'refused',
+  'unknown',
+];
 
 export const orderSnapshotSchema = orderSchema.pick({
   orderId: true,

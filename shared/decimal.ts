@@ -4,7 +4,12 @@
  */
 import DecimalJs from 'decimal.js';
 
-export const Dec = DecimalJs.clone({ precision: 1000, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -1000, toExpPos: 1000 });
+export const Dec = DecimalJs.clone({
+  precision: 1000,
+  rounding: DecimalJs.ROUND_HALF_EVEN,
+  toExpNeg: -1000,
+  toExpPos: 1000,
+});
 export type Dec = InstanceType<typeof Dec>;
 
 /** A positive-or-zero plain decimal as the exchange writes it: digits, optional fraction. */

@@ -65,8 +65,10 @@ export const EXCHANGE_CODE_EXPLANATIONS: Readonly<Record<string, string>> = {
   '40002': 'The API secret is missing from the profile.',
   '40003': 'The request was not signed: the profile has no secret.',
   '40005': 'The request timestamp was rejected as invalid.',
-  '40006': 'The exchange does not know this API key. Check the key, and that the profile points at the right environment.',
-  '40008': "The request's timestamp is too far from the exchange's clock. The desk measures the skew and corrects it; check this computer's clock if it persists.",
+  '40006':
+    'The exchange does not know this API key. Check the key, and that the profile points at the right environment.',
+  '40008':
+    "The request's timestamp is too far from the exchange's clock. The desk measures the skew and corrects it; check this computer's clock if it persists.",
   '40009': 'The signature was rejected: the secret key is wrong for this API key.',
   '40011': 'The passphrase header is missing: the profile has no passphrase.',
   '40012': 'The API key or passphrase is incorrect.',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeSchema, instrumentSchema, instrumentsResponseSchema, modifyOrderRequestSchema, orderSchema } from './schemas';
+import {
+  envelopeSchema,
+  instrumentSchema,
+  instrumentsResponseSchema,
+  modifyOrderRequestSchema,
+  orderSchema,
+} from './schemas';
 import { z } from 'zod';
 
 const futuresBtc = {
@@ -44,7 +50,14 @@ describe('instrument schema', () => {
   });
 
   it('accepts a minimal spot pair with optional fields missing and a null launchTime (margin in the wild)', () => {
-    const parsed = instrumentSchema.parse({ category: 'MARGIN', symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', status: 'online', launchTime: null });
+    const parsed = instrumentSchema.parse({
+      category: 'MARGIN',
+      symbol: 'ETHUSDT',
+      baseCoin: 'ETH',
+      quoteCoin: 'USDT',
+      status: 'online',
+      launchTime: null,
+    });
     expect(parsed.launchTime).toBeNull();
     expect(parsed.maxLeverage).toBeUndefined();
   });
@@ -55,21 +68,33 @@ describe('instrument schema', () => {
   });
 
   it('parses the Get Instruments envelope', () => {
-    const env = instrumentsResponseSchema.parse({ code: '00000', msg: 'success', requestTime: 1700000000000, data: [futuresBtc] });
+    const env = instrumentsResponseSchema.parse({
+      code: '00000',
+      msg: 'success',
+      requestTime: 1700000000000,
+      data: [futuresBtc],
+    });
     expect(env.data).toHaveLength(1);
   });
 });
 
 describe('envelope', () => {
   it('accepts an error envelope with data null', () => {
-    const r = envelopeSchema(z.null()).safeParse({ code: '40009', msg: 'sign signature error', requestTime: 1700000000000, data: null });
+    const r = envelopeSchema(z.null()).safeParse({
+      code: '40009',
+      msg: 'sign signature error',
+      requestTime: 1700000000000,
+      data: null,
+    });
     expect(r.success).toBe(true);
   });
 });
 
 describe('modify order request', () => {
   it('accepts the specification parameters and refuses anything else', () => {
-    expect(modifyOrderRequestSchema.safeParse({ orderId: '1', price: '1.5', autoCancel: 'yes', category: 'SPOT' }).success).toBe(true);
+    expect(
+      modifyOrderRequestSchema.safeParse({ orderId: '1', price: '1.5', autoCancel: 'yes', category: 'SPOT' }).success,
+    ).toBe(true);
     expect(modifyOrderRequestSchema.safeParse({ orderId: '1', price: '1.5', secretKey: 'x' }).success).toBe(false);
     expect(modifyOrderRequestSchema.safeParse({ orderId: '1', autoCancel: 'maybe' }).success).toBe(false);
     expect(modifyOrderRequestSchema.safeParse({ orderId: '1', qty: 1 }).success).toBe(false);

@@ -57,8 +57,14 @@ describe('dispatch', () => {
       }),
       { onInternalError },
     );
-    expect(await dispatch('orders:get', { clientOid: 'x' })).toMatchObject({ ok: false, error: { kind: 'exchange', code: '25204' } });
-    expect(await dispatch('profiles:list', {})).toMatchObject({ ok: false, error: { kind: 'internal', message: 'Unexpected failure on profiles:list: boom' } });
+    expect(await dispatch('orders:get', { clientOid: 'x' })).toMatchObject({
+      ok: false,
+      error: { kind: 'exchange', code: '25204' },
+    });
+    expect(await dispatch('profiles:list', {})).toMatchObject({
+      ok: false,
+      error: { kind: 'internal', message: 'Unexpected failure on profiles:list: boom' },
+    });
     expect(onInternalError).toHaveBeenCalledTimes(1);
   });
 });

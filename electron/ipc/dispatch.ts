@@ -16,7 +16,8 @@ export interface DispatchOptions {
 export function createDispatch(handlers: CoreHandlers, options: DispatchOptions = {}): Dispatch {
   return async (channel, payload) => {
     const method = methodOfChannel(channel);
-    if (!method) return fail({ kind: 'validation', message: `Unknown IPC channel "${channel}"`, mayHaveTakenEffect: false });
+    if (!method)
+      return fail({ kind: 'validation', message: `Unknown IPC channel "${channel}"`, mayHaveTakenEffect: false });
     const parsed = contract[method].request.safeParse(payload ?? {});
     if (!parsed.success) {
       const details = validationDetails(parsed.error);

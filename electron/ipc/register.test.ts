@@ -25,7 +25,12 @@ describe('registerIpc', () => {
     const dispatch = vi.fn(async () => ({ ok: true, data: null }));
     registerIpc(ipc, dispatch, ['app://desk']);
     const h = handlers.get('app:status')!;
-    for (const frame of [{ url: 'https://evil.example/index.html' }, { url: 'app://other/index.html' }, { url: 'not a url' }, null]) {
+    for (const frame of [
+      { url: 'https://evil.example/index.html' },
+      { url: 'app://other/index.html' },
+      { url: 'not a url' },
+      null,
+    ]) {
       expect(await h({ senderFrame: frame }, {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     }
     expect(dispatch).not.toHaveBeenCalled();

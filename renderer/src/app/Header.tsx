@@ -9,7 +9,11 @@ export function Header() {
   const theme = useUi((s) => s.theme);
   const toggleTheme = useUi((s) => s.toggleTheme);
   const setView = useUi((s) => s.setView);
-  const status = useQuery({ queryKey: APP_STATUS_KEY, queryFn: () => call('getAppStatus', {}), refetchInterval: 15_000 });
+  const status = useQuery({
+    queryKey: APP_STATUS_KEY,
+    queryFn: () => call('getAppStatus', {}),
+    refetchInterval: 15_000,
+  });
   const profile = status.data?.activeProfile;
   const skew = status.data?.clockSkewMs;
 
@@ -31,7 +35,11 @@ export function Header() {
         type="button"
         className={`profile-chip env-${profile?.environment ?? 'unknown'}`}
         onClick={() => setView('profiles')}
-        aria-label={profile ? `Active profile: ${profile.name}, environment ${ENVIRONMENT_LABELS[profile.environment]}` : 'Active profile: loading'}
+        aria-label={
+          profile
+            ? `Active profile: ${profile.name}, environment ${ENVIRONMENT_LABELS[profile.environment]}`
+            : 'Active profile: loading'
+        }
         title="Active profile: click to manage profiles"
       >
         <span className="env-label">{profile ? ENVIRONMENT_LABELS[profile.environment] : '…'}</span>

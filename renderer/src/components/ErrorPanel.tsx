@@ -5,7 +5,15 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function ErrorPanel({ error, onRetry, title = 'Something went wrong' }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorPanel({
+  error,
+  onRetry,
+  title = 'Something went wrong',
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
   return (
     <div className="error-panel" role="alert">
       <strong>{title}</strong>

@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 
-export function ScreenHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
+export function ScreenHeader({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="screen-header">
       <div>
