@@ -4,14 +4,17 @@
  * Each error carries the exchange code it would have produced, so a rule the exchange enforces and
  * the desk's check can be compared.
  */
-import { compareDecimal, isMultipleOf, isPositiveDecimal, multiply, normalizeDecimal, relativeDistance, significantDecimals, toDec } from './decimal';
 import {
-  CATEGORIES,
-  isFuturesCategory,
-  TRADABLE_STATUSES,
-  type Instrument,
-  type ModifyOrderRequest,
-} from './schemas';
+  compareDecimal,
+  isMultipleOf,
+  isPositiveDecimal,
+  multiply,
+  normalizeDecimal,
+  relativeDistance,
+  significantDecimals,
+  toDec,
+} from './decimal';
+import { CATEGORIES, isFuturesCategory, TRADABLE_STATUSES, type Instrument, type ModifyOrderRequest } from './schemas';
 
 export interface AmendDraft {
   orderId?: string;
@@ -37,12 +40,17 @@ export interface KnownOrder {
 
 export interface AmendContext {
   instrument?: Instrument;
+  /** Category and symbol were looked up and the exchange does not list that instrument. */
+  instrumentNotFound?: boolean;
   order?: KnownOrder;
+  /** Current time (ms) for the instrument's maintenance time; without it a scheduled halt is only a warning. */
+  now?: number;
   /** Relative price distance from the current price above which a warning is shown (default 0.1 = 10 %). */
   farPriceRatio?: string;
 }
 
-export type AmendField = 'orderId' | 'clientOid' | 'qty' | 'price' | 'autoCancel' | 'symbol' | 'category' | 'order' | 'instrument';
+export type AmendField =
+  'orderId' | 'clientOid' | 'qty' | 'price' | 'autoCancel' | 'symbol' | 'category' | 'order' | 'instrument';
 
 export interface RuleIssue {
   rule: string;
@@ -89,44 +97,100 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
 
   // --- identity and change (the specification's request rules) ---
   if (!orderId && !clientOid) {
-    error({ rule: 'identity-required', field: 'orderId', code: '40017', message: 'Give an Order ID or a Client order ID' });
+    error({
+      rule: 'identity-required',
+      field: 'orderId',
+      code: '40017',
+      message: 'Give an Order ID or a Client order ID',
+    });
   } else if (orderId && clientOid) {
     warn({
       rule: 'identity-both',
       field: 'clientOid',
-      message: `Both IDs are given: the Order ID ${orderId} wins and the client order ID is ignored`,
+      message: `Both IDs are given: the Order ID ${orderId} wins (the specification's rule); the Client order ID ${clientOid} is not used to find the order`,
     });
   }
   if (!qty && !price) {
-    error({ rule: 'change-required', field: 'qty', code: '40017', message: 'Give a new quantity or a new price (or both)' });
+    error({
+      rule: 'change-required',
+      field: 'qty',
+      code: '40017',
+      message: 'Give a new quantity or a new price (or both)',
+    });
   }
   const qtyValid = qty !== undefined && isPositiveDecimal(qty);
   const priceValid = price !== undefined && isPositiveDecimal(price);
   if (qty !== undefined && !qtyValid) {
-    error({ rule: 'qty-format', field: 'qty', code: '40017', message: 'Quantity must be a positive decimal number such as 0.5' });
+    error({
+      rule: 'qty-format',
+      field: 'qty',
+      code: '40017',
+      message: 'Quantity must be a positive decimal number such as 0.5',
+    });
   }
   if (price !== undefined && !priceValid) {
-    error({ rule: 'price-format', field: 'price', code: '40017', message: 'Price must be a positive decimal number such as 101.25' });
+    error({
+      rule: 'price-format',
+      field: 'price',
+      code: '40017',
+      message: 'Price must be a positive decimal number such as 101.25',
+    });
   }
   if (autoCancel !== 'yes' && autoCancel !== 'no') {
     error({ rule: 'auto-cancel-value', field: 'autoCancel', code: '40017', message: 'Auto-cancel must be yes or no' });
   }
   if (category !== undefined && !(CATEGORIES as readonly string[]).includes(category)) {
-    error({ rule: 'category-value', field: 'category', code: '40017', message: `Category must be one of ${CATEGORIES.join(', ')}` });
+    error({
+      rule: 'category-value',
+      field: 'category',
+      code: '40017',
+      message: `Category must be one of ${CATEGORIES.join(', ')}`,
+    });
   }
 
   // --- the order as last seen ---
   if (order) {
+    // orderId wins when both are given, so the loaded order must be the one orderId names.
+    const mismatch = orderId
+      ? order.orderId !== undefined && order.orderId !== orderId
+      : clientOid !== undefined && order.clientOid !== undefined && order.clientOid !== clientOid;
+    if (mismatch) {
+      error({
+        rule: 'order-identity',
+        field: orderId ? 'orderId' : 'clientOid',
+        message: `The loaded order is ${order.orderId ?? order.clientOid}, not the one named here: load the order again`,
+      });
+    }
     if (symbol && symbol !== order.symbol) {
-      error({ rule: 'symbol-match', field: 'symbol', code: '40017', message: `Symbol must match the order's symbol ${order.symbol}` });
+      error({
+        rule: 'symbol-match',
+        field: 'symbol',
+        code: '40017',
+        message: `Symbol must match the order's symbol ${order.symbol}`,
+      });
     }
     if (category && category !== order.category) {
-      error({ rule: 'category-match', field: 'category', code: '40017', message: `Category must match the order's category ${order.category}` });
+      error({
+        rule: 'category-match',
+        field: 'category',
+        code: '40017',
+        message: `Category must match the order's category ${order.category}`,
+      });
     }
     if (order.orderStatus === 'filled') {
-      error({ rule: 'order-filled', field: 'order', code: '25568', message: 'The order is completely filled and can no longer be modified' });
+      error({
+        rule: 'order-filled',
+        field: 'order',
+        code: '25568',
+        message: 'The order is completely filled and can no longer be modified',
+      });
     } else if (order.orderStatus === 'cancelled') {
-      error({ rule: 'order-cancelled', field: 'order', code: '25568', message: 'The order is cancelled and can no longer be modified' });
+      error({
+        rule: 'order-cancelled',
+        field: 'order',
+        code: '25568',
+        message: 'The order is cancelled and can no longer be modified',
+      });
     }
     const filled = toDec(order.cumExecQty);
     if (qtyValid && filled && filled.gt(0) && compareDecimal(qty, filled.toFixed()) <= 0) {
@@ -139,7 +203,12 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
     const samePrice = !price || (priceValid && order.price !== undefined && toDec(order.price)?.eq(price));
     const sameQty = !qty || (qtyValid && order.qty !== undefined && toDec(order.qty)?.eq(qty));
     if ((qty || price) && samePrice && sameQty && (qtyValid || priceValid)) {
-      warn({ rule: 'no-change', field: 'order', message: 'The new values are the same as the current ones: nothing would change' });
+      warn({
+        rule: 'no-change',
+        field: 'order',
+        code: '25571',
+        message: 'The new values are the same as the current ones: nothing would change',
+      });
     }
     if (priceValid && order.price) {
       const far = relativeDistance(price, order.price);
@@ -162,7 +231,22 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
 
   // --- the instrument's rules ---
   if (instrument) {
-    checkInstrument(instrument, { qty: qtyValid ? qty : undefined, price: priceValid ? price : undefined }, order, error);
+    if ((symbol && instrument.symbol !== symbol) || (category && instrument.category !== category)) {
+      error({
+        rule: 'instrument-match',
+        field: 'instrument',
+        message: `The instrument checked is ${instrument.category} ${instrument.symbol}, not the one named here: check category and symbol`,
+      });
+    }
+    const change = { qty: qtyValid ? qty : undefined, price: priceValid ? price : undefined };
+    checkInstrument(instrument, change, order, ctx.now, error, warn);
+  } else if (ctx.instrumentNotFound) {
+    error({
+      rule: 'instrument-exists',
+      field: 'symbol',
+      code: '25100',
+      message: `${category ?? '?'} ${symbol ?? '?'} is not among the exchange's instruments: check category and symbol`,
+    });
   } else {
     warn({
       rule: 'instrument-unknown',
@@ -178,16 +262,29 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
     ...(price ? { price } : {}),
     autoCancel: autoCancel === 'yes' ? 'yes' : 'no',
     ...(symbol ? { symbol } : {}),
-    ...(category && (CATEGORIES as readonly string[]).includes(category) ? { category: category as ModifyOrderRequest['category'] } : {}),
+    ...(category && (CATEGORIES as readonly string[]).includes(category)
+      ? { category: category as ModifyOrderRequest['category'] }
+      : {}),
   };
   return { ok: errors.length === 0, errors, warnings, request };
 }
+
+/** limitOpenTime / offTime carry "", "-1" or "0" when unset; any other value is a Unix ms time. */
+function scheduledTime(v: string | undefined): number | undefined {
+  const t = v?.trim();
+  if (!t || t === '-1' || t === '0' || !/^\d+$/.test(t)) return undefined;
+  return Number(t);
+}
+
+type Report = (i: Omit<RuleIssue, 'severity'>) => void;
 
 function checkInstrument(
   ins: Instrument,
   change: { qty?: string; price?: string },
   order: KnownOrder | undefined,
-  error: (i: Omit<RuleIssue, 'severity'>) => void,
+  now: number | undefined,
+  error: Report,
+  warn: Report,
 ): void {
   if (!TRADABLE_STATUSES.includes(ins.status)) {
     error({
@@ -196,6 +293,23 @@ function checkInstrument(
       code: ins.status === 'offline' ? '25102' : '25101',
       message: `${ins.symbol} is ${ins.status}: only online, limit_open or limit_close pairs can be traded`,
     });
+  } else {
+    // The specification: a set limitOpenTime means trading is prohibited after that time.
+    const halt = scheduledTime(ins.limitOpenTime);
+    if (halt !== undefined && now !== undefined && now >= halt) {
+      error({
+        rule: 'instrument-maintenance',
+        field: 'instrument',
+        code: '25102',
+        message: `${ins.symbol} is under maintenance since ${new Date(halt).toISOString()}: trading is prohibited`,
+      });
+    } else if (halt !== undefined) {
+      warn({
+        rule: 'instrument-maintenance',
+        field: 'instrument',
+        message: `${ins.symbol} is scheduled for maintenance: trading is prohibited after ${new Date(halt).toISOString()}`,
+      });
+    }
   }
   const futures = isFuturesCategory(ins.category);
   const { qty, price } = change;
@@ -203,28 +317,58 @@ function checkInstrument(
   if (price !== undefined) {
     const places = toDec(ins.pricePrecision);
     if (places && significantDecimals(price) > places.toNumber()) {
-      error({ rule: 'price-precision', field: 'price', code: '25610', message: `Price allows at most ${plural(places.toNumber(), 'decimal place')}` });
+      error({
+        rule: 'price-precision',
+        field: 'price',
+        code: '25610',
+        message: `Price allows at most ${plural(places.toNumber(), 'decimal place')}`,
+      });
     }
     if (futures && !isMultipleOf(price, ins.priceMultiplier)) {
-      error({ rule: 'price-step', field: 'price', code: '25244', message: `Price must be a multiple of ${normalizeDecimal(ins.priceMultiplier ?? '')}` });
+      error({
+        rule: 'price-step',
+        field: 'price',
+        code: '25244',
+        message: `Price must be a multiple of ${normalizeDecimal(ins.priceMultiplier ?? '')}`,
+      });
     }
   }
   if (qty !== undefined) {
     const places = toDec(ins.quantityPrecision);
     if (places && significantDecimals(qty) > places.toNumber()) {
-      error({ rule: 'qty-precision', field: 'qty', code: '25610', message: `Quantity allows at most ${plural(places.toNumber(), 'decimal place')}` });
+      error({
+        rule: 'qty-precision',
+        field: 'qty',
+        code: '25610',
+        message: `Quantity allows at most ${plural(places.toNumber(), 'decimal place')}`,
+      });
     }
     if (futures) {
       if (!isMultipleOf(qty, ins.quantityMultiplier)) {
-        error({ rule: 'qty-step', field: 'qty', code: '25244', message: `Quantity must be a multiple of ${normalizeDecimal(ins.quantityMultiplier ?? '')}` });
+        error({
+          rule: 'qty-step',
+          field: 'qty',
+          code: '25244',
+          message: `Quantity must be a multiple of ${normalizeDecimal(ins.quantityMultiplier ?? '')}`,
+        });
       }
       const min = toDec(ins.minOrderQty);
       if (min && min.gt(0) && compareDecimal(qty, min.toFixed()) < 0) {
-        error({ rule: 'qty-min', field: 'qty', code: '25207', message: `Quantity must be at least ${min.toFixed()} ${ins.baseCoin}` });
+        error({
+          rule: 'qty-min',
+          field: 'qty',
+          code: '25207',
+          message: `Quantity must be at least ${min.toFixed()} ${ins.baseCoin}`,
+        });
       }
       const max = toDec(ins.maxOrderQty);
       if (max && max.gt(0) && compareDecimal(qty, max.toFixed()) > 0) {
-        error({ rule: 'qty-max', field: 'qty', code: '25208', message: `Quantity must be at most ${max.toFixed()} ${ins.baseCoin}` });
+        error({
+          rule: 'qty-max',
+          field: 'qty',
+          code: '25208',
+          message: `Quantity must be at most ${max.toFixed()} ${ins.baseCoin}`,
+        });
       }
     }
   }
@@ -239,7 +383,7 @@ function checkInstrument(
         rule: 'min-amount',
         field: qty !== undefined ? 'qty' : 'price',
         code: '25611',
-        message: `Order value ${value} ${ins.quoteCoin} is below the minimum order amount of ${minAmount.toFixed()} ${ins.quoteCoin}`,
+        message: `Order value (quantity × price) must be at least ${minAmount.toFixed()} ${ins.quoteCoin}; it would be ${value} ${ins.quoteCoin}`,
       });
     }
   }
