@@ -1,6 +1,8 @@
 /**
- * The signed REST client of the exchange's v3 API. Every failure becomes a DeskError with the
- * exchange's code, and whether the request may have taken effect.
+ * The signed REST client of the exchange's v3 API. Every request is paced by the shared rate
+ * limiters, bounded by a timeout, stamped with the skew-corrected clock, and every failure becomes a
+ * DeskError with the exchange's code and whether the request may have taken effect. Reads are
+ * retried with backoff; Modify Order never is.
  */
 import { z } from 'zod';
 import { deskError, DeskError } from '../../shared/errors';
@@ -10,7 +12,6 @@ import {
   openOrdersResponseSchema,
   orderInfoResponseSchema,
   serverTimeResponseSchema,
-  SUCCESS_CODE,
   type Category,
   type Instrument,
   type ModifyOrderRequest,
@@ -18,7 +19,12 @@ import {
   type OpenOrdersPage,
   type Order,
 } from '../../shared/schemas';
+import { interpretAnswer, timeoutError, transportError, type RequestInfo } from './answer-errors';
+import { realClock } from './clock';
+import { sharedRateLimiters, type RateLimiters } from './rate-limiter';
+import { backoffDelay, DEFAULT_RETRY, isTransient, NO_RETRY, type RetryPolicy } from './retry';
 import { canonicalQuery, encodedQuery, prehash, sign, type QueryParams } from './signing';
+import { sharedClockSkews, skewFromRoundTrip, type ClockSkews } from './skew';
 
 export interface Credentials {
   apiKey: string;
@@ -32,9 +38,19 @@ export interface ClientConfig {
   locale?: string;
   /** Demo trading on the live host: adds `paptrading: 1` to every request. */
   demoTrading?: boolean;
+  /** Per attempt, including reading the body. */
   timeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Jitter source of the retry backoff. */
+  random?: () => number;
+  /** Under which key the measured skew is remembered (the profile id); defaults to the base URL. */
+  clockKey?: string;
+  skews?: ClockSkews;
+  limiters?: RateLimiters;
+  /** Retries of GET requests; POST requests are never retried on failure. */
+  retry?: RetryPolicy;
 }
 
 export interface ModifyAnswer {
@@ -44,134 +60,226 @@ export interface ModifyAnswer {
   requestTime: number;
 }
 
-const errorEnvelope = z.object({ code: z.string(), msg: z.string(), requestTime: z.number().optional() });
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  params: QueryParams;
+  body?: string;
+  signed: boolean;
+}
 
 export class ExchangeClient {
   readonly baseUrl: string;
+  private readonly host: string;
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private readonly clockKey: string;
+  private readonly skews: ClockSkews;
+  private readonly limiters: RateLimiters;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
 
   constructor(private readonly config: ClientConfig) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.host = hostOf(this.baseUrl);
     this.fetchImpl = config.fetch ?? fetch;
-    this.now = config.now ?? Date.now;
+    this.now = config.now ?? realClock.now;
+    this.sleep = config.sleep ?? realClock.sleep;
+    this.random = config.random ?? Math.random;
+    this.clockKey = config.clockKey ?? this.baseUrl;
+    this.skews = config.skews ?? sharedClockSkews;
+    this.limiters = config.limiters ?? sharedRateLimiters;
+    this.retry = config.retry ?? DEFAULT_RETRY;
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   async getInstruments(category: Category, symbol?: string): Promise<Instrument[]> {
-    const env = await this.request('GET', '/api/v3/market/instruments', { category, symbol }, undefined, false);
-    return this.parse(instrumentsResponseSchema, env, '/api/v3/market/instruments').data;
+    const path = '/api/v3/market/instruments';
+    const env = await this.send({ method: 'GET', path, params: { category, symbol }, signed: false });
+    return this.parse(instrumentsResponseSchema, env, path).data;
   }
 
   async getServerTime(): Promise<number> {
-    const env = await this.request('GET', '/api/v2/public/time', {}, undefined, false);
-    return Number(this.parse(serverTimeResponseSchema, env, '/api/v2/public/time').data.serverTime);
+    const path = '/api/v2/public/time';
+    const env = await this.send({ method: 'GET', path, params: {}, signed: false });
+    const serverTime = Number(this.parse(serverTimeResponseSchema, env, path).data.serverTime);
+    if (!Number.isFinite(serverTime))
+      throw deskError('internal', `The exchange's server time on ${path} is not a number.`, { path });
+    return serverTime;
+  }
+
+  /** Measures local minus exchange clock, remembers it for this profile's signatures, and returns it. */
+  async measureClockSkew(): Promise<number> {
+    const sentAt = this.now();
+    const serverTime = await this.getServerTime();
+    const skew = skewFromRoundTrip(sentAt, this.now(), serverTime);
+    this.skews.set(this.clockKey, skew);
+    return skew;
+  }
+
+  /** Last measured skew of this client's profile, null until measured. */
+  clockSkewMs(): number | null {
+    return this.skews.get(this.clockKey);
   }
 
   async getOrder(ref: { orderId?: string; clientOid?: string }): Promise<Order> {
-    const env = await this.request('GET', '/api/v3/trade/order-info', { ...ref }, undefined, true);
-    return this.parse(orderInfoResponseSchema, env, '/api/v3/trade/order-info').data;
+    const path = '/api/v3/trade/order-info';
+    const env = await this.send({
+      method: 'GET',
+      path,
+      params: { orderId: ref.orderId, clientOid: ref.clientOid },
+      signed: true,
+    });
+    return this.parse(orderInfoResponseSchema, env, path).data;
   }
 
-  async getOpenOrders(query: { category?: string; symbol?: string; limit?: number; cursor?: string }): Promise<OpenOrdersPage> {
+  async getOpenOrders(query: {
+    category?: string;
+    symbol?: string;
+    limit?: number;
+    cursor?: string;
+  }): Promise<OpenOrdersPage> {
+    const path = '/api/v3/trade/unfilled-orders';
     const params: QueryParams = {
       category: query.category,
       symbol: query.symbol,
       cursor: query.cursor || undefined,
       limit: query.limit === undefined ? undefined : String(query.limit),
     };
-    const env = await this.request('GET', '/api/v3/trade/unfilled-orders', params, undefined, true);
-    return this.parse(openOrdersResponseSchema, env, '/api/v3/trade/unfilled-orders').data;
+    const env = await this.send({ method: 'GET', path, params, signed: true });
+    return this.parse(openOrdersResponseSchema, env, path).data;
   }
 
+  /**
+   * Sends the modification once. A timeout or broken connection is reported as an unknown outcome
+   * (mayHaveTakenEffect) and never resent: the first request may have been applied.
+   */
   async modifyOrder(body: ModifyOrderRequest): Promise<ModifyAnswer> {
-    const env = await this.request('POST', '/api/v3/trade/modify-order', {}, JSON.stringify(body), true);
-    const parsed = this.parse(modifyOrderResponseSchema, env, '/api/v3/trade/modify-order');
+    const path = '/api/v3/trade/modify-order';
+    const env = await this.send({ method: 'POST', path, params: {}, body: JSON.stringify(body), signed: true });
+    const parsed = this.parse(modifyOrderResponseSchema, env, path, true);
     return { result: parsed.data, code: parsed.code, msg: parsed.msg, requestTime: parsed.requestTime };
   }
 
-  private parse<T extends z.ZodType>(schema: T, envelope: unknown, path: string): z.output<T> {
+  private parse<T extends z.ZodType>(schema: T, envelope: unknown, path: string, accepted = false): z.output<T> {
     const r = schema.safeParse(envelope);
     if (!r.success) {
-      throw deskError('internal', `The exchange's answer on ${path} does not match the API: ${z.prettifyError(r.error)}`, {
-        path,
-      });
+      throw deskError(
+        'internal',
+        `The exchange's answer on ${path} does not match the API: ${z.prettifyError(r.error)}`,
+        {
+          path,
+          // The success code came with it: an accepted modification is accepted even if its data is odd.
+          mayHaveTakenEffect: accepted,
+        },
+      );
     }
     return r.data;
   }
 
-  private async request(
-    method: 'GET' | 'POST',
-    path: string,
-    params: QueryParams,
-    body: string | undefined,
-    signed: boolean,
-  ): Promise<unknown> {
-    const query = canonicalQuery(params);
-    const url = `${this.baseUrl}${path}${query ? `?${encodedQuery(params)}` : ''}`;
+  private async send(call: Call): Promise<unknown> {
+    const retry = call.method === 'POST' ? NO_RETRY : this.retry;
+    const limiter = this.limiters.forRequest(
+      this.baseUrl,
+      call.path,
+      call.signed ? this.config.credentials?.apiKey : undefined,
+    );
+    let skewCorrected = false;
+    let retries = 0;
+    for (;;) {
+      try {
+        return await limiter.run(() => this.once(call));
+      } catch (e) {
+        if (!(e instanceof DeskError)) throw e;
+        // 40008 is the gateway refusing the timestamp before the request is looked at, so the
+        // request was not processed: one resend with the corrected clock is safe even for Modify Order.
+        if (call.signed && e.data.code === '40008' && !skewCorrected) {
+          skewCorrected = true;
+          if (await this.remeasureSkew()) continue;
+          throw e;
+        }
+        if (retries < retry.retries && isTransient(e)) {
+          await this.sleep(backoffDelay(retries, retry, this.random));
+          retries += 1;
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  private async remeasureSkew(): Promise<boolean> {
+    try {
+      await this.measureClockSkew();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private headers(call: Call, query: string): Record<string, string> {
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       locale: this.config.locale ?? 'en-US',
     };
     if (this.config.demoTrading) headers.paptrading = '1';
-    if (signed) {
-      const c = this.config.credentials;
-      if (!c) throw deskError('vault', 'This profile has no API credentials; add them on the Profiles screen.');
-      const timestamp = String(this.now());
-      headers['ACCESS-KEY'] = c.apiKey;
-      headers['ACCESS-PASSPHRASE'] = c.passphrase;
-      headers['ACCESS-TIMESTAMP'] = timestamp;
-      headers['ACCESS-SIGN'] = sign(c.secretKey, prehash(timestamp, method, path, query, body ?? ''));
-    }
-    const mutating = method === 'POST';
-    let res: Response;
-    try {
-      res = await this.fetchImpl(url, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? 10000),
+    if (!call.signed) return headers;
+    const c = this.config.credentials;
+    if (!c)
+      throw deskError('vault', 'This profile has no API credentials; add them on the Profiles screen.', {
+        path: call.path,
       });
-    } catch (e) {
-      throw transportError(e, path, mutating);
-    }
-    let json: unknown;
+    const timestamp = String(Math.round(this.now() - (this.skews.get(this.clockKey) ?? 0)));
+    headers['ACCESS-KEY'] = c.apiKey;
+    headers['ACCESS-PASSPHRASE'] = c.passphrase;
+    headers['ACCESS-TIMESTAMP'] = timestamp;
+    headers['ACCESS-SIGN'] = sign(c.secretKey, prehash(timestamp, call.method, call.path, query, call.body ?? ''));
+    return headers;
+  }
+
+  /** One attempt: sign (with a fresh timestamp), send, read, interpret. */
+  private async once(call: Call): Promise<unknown> {
+    const query = canonicalQuery(call.params);
+    const url = `${this.baseUrl}${call.path}${query ? `?${encodedQuery(call.params)}` : ''}`;
+    const info: RequestInfo = {
+      host: this.host,
+      path: call.path,
+      mutating: call.method === 'POST',
+      timeoutMs: this.timeoutMs,
+    };
+    const headers = this.headers(call, query);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    const failed = (e: unknown): DeskError =>
+      controller.signal.aborted ? timeoutError(info) : transportError(e, info);
     try {
-      json = await res.json();
-    } catch (e) {
-      if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) throw transportError(e, path, mutating);
-      throw deskError('internal', `The exchange answered HTTP ${res.status} without a JSON body on ${path}.`, {
-        httpStatus: res.status,
-        path,
-        mayHaveTakenEffect: mutating && res.status >= 500,
-      });
+      let res: Response;
+      try {
+        res = await this.fetchImpl(url, { method: call.method, headers, body: call.body, signal: controller.signal });
+      } catch (e) {
+        throw failed(e);
+      }
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (e) {
+        throw failed(e);
+      }
+      return interpretAnswer(res.status, text, info);
+    } finally {
+      clearTimeout(timer);
     }
-    const env = errorEnvelope.safeParse(json);
-    if (res.ok && env.success && env.data.code === SUCCESS_CODE) return json;
-    const code = env.success ? env.data.code : undefined;
-    throw new DeskError({
-      kind: res.status === 429 || code === '429' ? 'rate-limit' : 'exchange',
-      message: env.success ? env.data.msg : `HTTP ${res.status}`,
-      code,
-      exchangeMsg: env.success ? env.data.msg : undefined,
-      httpStatus: res.status,
-      requestTime: env.success ? env.data.requestTime : undefined,
-      path,
-      // A 5xx after a POST may have been processed; a 4xx with an exchange code was not.
-      mayHaveTakenEffect: mutating && res.status >= 500,
-    });
   }
 }
 
-function transportError(e: unknown, path: string, mutating: boolean): DeskError {
-  const err = e as { name?: string; cause?: { code?: string } };
-  if (err.name === 'TimeoutError' || err.name === 'AbortError') {
-    return deskError('timeout', `No answer from the exchange in time on ${path}.`, { path, mayHaveTakenEffect: mutating });
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
   }
-  const code = err.cause?.code;
-  // A refused connection never reached the exchange; any other break may have happened after it was sent.
-  const notSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-  return deskError('network', `Could not reach the exchange (${code ?? (e instanceof Error ? e.message : 'network error')}).`, {
-    path,
-    mayHaveTakenEffect: mutating && !notSent,
-  });
 }
