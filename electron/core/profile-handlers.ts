@@ -1,7 +1,14 @@
 import type { CoreContext } from './context';
 import type { CoreHandlers } from './handlers';
 
-type ProfileMethods = 'getAppStatus' | 'listProfiles' | 'createProfile' | 'updateProfile' | 'deleteProfile' | 'selectProfile' | 'testConnection';
+type ProfileMethods =
+  | 'getAppStatus'
+  | 'listProfiles'
+  | 'createProfile'
+  | 'updateProfile'
+  | 'deleteProfile'
+  | 'selectProfile'
+  | 'testConnection';
 
 export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileMethods> {
   const { profiles } = ctx;

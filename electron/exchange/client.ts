@@ -35,6 +35,8 @@ export interface Credentials {
 export interface ClientConfig {
   baseUrl: string;
   credentials?: Credentials;
+  /** Why the profile's credentials are missing (e.g. they could not be decrypted), for the error. */
+  credentialsProblem?: string;
   locale?: string;
   /** Demo trading on the live host: adds `paptrading: 1` to every request. */
   demoTrading?: boolean;

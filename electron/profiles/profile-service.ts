@@ -1,47 +1,432 @@
 /**
- * Profiles: the built-in Local demo profile only, for now. The vault-backed service (live,
- * demo-trading and custom profiles with encrypted secrets) replaces this.
+ * Profiles: the built-in Local demo plus the user's live, demo-trading and custom profiles, kept in
+ * profiles.json with their secrets sealed by the vault. The renderer only ever sees ProfileSummary
+ * (masked metadata); secrets are decrypted only to build a client.
  */
-import { deskError } from '../../shared/errors';
-import type { ProfileSummary } from '../../shared/profiles';
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import type { ZodError } from 'zod';
+import { DeskError, deskError } from '../../shared/errors';
+import {
+  LIVE_BASE_URL,
+  profileInputSchema,
+  profileUpdateSchema,
+  type ConnectionTest,
+  type ProfileInput,
+  type ProfileSummary,
+  type ProfileUpdate,
+  type StorageStatus,
+} from '../../shared/profiles';
+import { validationDetails } from '../../shared/contract';
 import { DEMO_ACCOUNT } from '../demo-exchange';
-import { ExchangeClient } from '../exchange/client';
+import { ExchangeClient, type ClientConfig, type Credentials } from '../exchange/client';
+import { NO_RETRY } from '../exchange/retry';
+import { sharedClockSkews } from '../exchange/skew';
 import type { CoreDeps, ProfileService } from '../core/context';
 import type { LocalDemo } from '../core/local-demo';
+import { normalizeBaseUrl } from './base-url';
+import { runConnectionTest } from './connection-test';
+import { ProfileStore, type ProfilesFile, type StoredProfile } from './profile-store';
+import { apiKeyHint, Vault, type ProfileSecrets } from './vault';
 
 export const LOCAL_DEMO_PROFILE_ID = 'local-demo';
+const LOCAL_DEMO_NAME = 'Local demo';
 
-export function createProfileService(_deps: CoreDeps, localDemo: LocalDemo): ProfileService {
-  const summary = (baseUrl: string): ProfileSummary => ({
-    id: LOCAL_DEMO_PROFILE_ID,
-    name: 'Local demo',
-    environment: 'local-demo',
-    baseUrl,
-    locale: 'en-US',
-    timeoutMs: 10000,
-    apiKeyHint: `…${DEMO_ACCOUNT.apiKey.slice(-4)}`,
-    hasSecret: true,
-    hasPassphrase: true,
-    storage: 'builtin',
-    builtin: true,
-    active: true,
-  });
-  const notYet = () => Promise.reject(deskError('internal', 'Profiles other than Local demo are not built yet.'));
+export interface ProfileServiceOptions {
+  /** Extra client settings (tests: fetch, limiters, skews, sleep). */
+  client?: Partial<ClientConfig>;
+}
+
+export function createProfileService(
+  deps: CoreDeps,
+  localDemo: Pick<LocalDemo, 'url'>,
+  options: ProfileServiceOptions = {},
+): ProfileService {
+  return new VaultProfileService(deps, localDemo, options);
+}
+
+function emptyFile(): ProfilesFile {
+  return { version: 1, activeProfileId: LOCAL_DEMO_PROFILE_ID, profiles: [] };
+}
+
+class VaultProfileService implements ProfileService {
+  private readonly vault: Vault;
+  private readonly store: ProfileStore;
+  private readonly now: () => number;
+  private file: Promise<ProfilesFile> | undefined;
+  /** Why the profiles file was not loaded as it was; shown with the storage status for the session. */
+  private loadProblem: string | undefined;
+  /** Mutations run one after another so two saves never interleave. */
+  private writes: Promise<unknown> = Promise.resolve();
+  /** Synchronous copy of the selected id, for clockSkewMs(). */
+  private activeId = LOCAL_DEMO_PROFILE_ID;
+
+  constructor(
+    deps: CoreDeps,
+    private readonly localDemo: Pick<LocalDemo, 'url'>,
+    private readonly options: ProfileServiceOptions,
+  ) {
+    this.vault = new Vault(deps.secretBox);
+    this.now = deps.now ?? Date.now;
+    this.store = new ProfileStore(deps.userDataDir, this.now);
+  }
+
+  // ---------- reading ----------
+
+  async list(): Promise<ProfileSummary[]> {
+    const file = await this.loaded();
+    const demo = await this.localDemoSummary(file.activeProfileId);
+    return [demo, ...file.profiles.map((p) => summarize(p, file.activeProfileId))];
+  }
+
+  storageStatus(): StorageStatus {
+    const status = this.vault.status();
+    if (!this.loadProblem) return status;
+    return { ...status, warning: status.warning ? `${status.warning} ${this.loadProblem}` : this.loadProblem };
+  }
+
+  clockSkewMs(): number | null {
+    return (this.options.client?.skews ?? sharedClockSkews).get(this.activeId);
+  }
+
+  async active() {
+    const file = await this.loaded();
+    const stored = file.profiles.find((p) => p.id === file.activeProfileId);
+    if (!stored) {
+      const baseUrl = await this.localDemo.url();
+      return { profile: await this.localDemoSummary(file.activeProfileId), client: this.localDemoClient(baseUrl) };
+    }
+    return { profile: summarize(stored, file.activeProfileId), client: this.clientFor(stored) };
+  }
+
+  async testConnection(id: string): Promise<ConnectionTest> {
+    const file = await this.loaded();
+    // A test answers now: one attempt, no retries that would multiply the wait.
+    if (id === LOCAL_DEMO_PROFILE_ID) {
+      const baseUrl = await this.localDemo.url();
+      const client = this.localDemoClient(baseUrl, { retry: NO_RETRY });
+      return runConnectionTest(
+        client,
+        { environment: 'local-demo', baseUrl, timeoutMs: 10_000, hasCredentials: true },
+        this.now,
+      );
+    }
+    const stored = this.find(file, id);
+    return runConnectionTest(
+      this.clientFor(stored, { retry: NO_RETRY }),
+      { ...stored, hasCredentials: stored.sealed !== null },
+      this.now,
+    );
+  }
+
+  // ---------- changing ----------
+
+  async create(input: ProfileInput): Promise<ProfileSummary> {
+    const parsed = profileInputSchema.safeParse(input);
+    if (!parsed.success) throw invalid(parsed.error);
+    const p = parsed.data;
+    const secrets = secretsFrom(p, undefined);
+    return this.mutate((file) => {
+      assertUniqueName(file, p.name, undefined);
+      const sealed = secrets ? this.vault.seal(secrets, p.acceptWeakStorage) : undefined;
+      const at = this.now();
+      const profile: StoredProfile = {
+        id: randomUUID(),
+        name: p.name,
+        environment: p.environment,
+        baseUrl: p.environment === 'custom' ? normalizeBaseUrl(p.baseUrl) : LIVE_BASE_URL,
+        locale: p.locale,
+        timeoutMs: p.timeoutMs,
+        apiKeyHint: secrets ? apiKeyHint(secrets.apiKey) : null,
+        storage: sealed?.storage ?? 'none',
+        sealed: sealed?.sealed ?? null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const next = { ...file, profiles: [...file.profiles, profile] };
+      return { next, result: summarize(profile, next.activeProfileId) };
+    });
+  }
+
+  async update(input: ProfileUpdate): Promise<ProfileSummary> {
+    const parsed = profileUpdateSchema.safeParse(input);
+    if (!parsed.success) throw invalid(parsed.error);
+    const u = parsed.data;
+    if (u.id === LOCAL_DEMO_PROFILE_ID)
+      throw deskError('validation', 'The Local demo profile is built in and cannot be changed.');
+    return this.mutate((file) => {
+      const old = this.find(file, u.id);
+      const name = u.name ?? old.name;
+      if (u.name !== undefined) assertUniqueName(file, u.name, old.id);
+      const environment = u.environment ?? old.environment;
+      let baseUrl = LIVE_BASE_URL;
+      if (environment === 'custom')
+        baseUrl = normalizeBaseUrl(u.baseUrl ?? (old.environment === 'custom' ? old.baseUrl : undefined));
+      // Blank secrets mean "unchanged": only the ones given replace the stored ones.
+      const replacing = u.apiKey !== undefined || u.secretKey !== undefined || u.passphrase !== undefined;
+      const current = replacing && old.sealed ? this.vault.open(old.sealed) : undefined;
+      const secrets = replacing ? secretsFrom(u, current) : undefined;
+      const changedSecrets = secrets !== undefined && secrets !== current;
+      const sealed = changedSecrets
+        ? this.vault.seal(secrets, u.acceptWeakStorage === true || old.storage === 'weak-accepted')
+        : undefined;
+      const profile: StoredProfile = {
+        ...old,
+        name,
+        environment,
+        baseUrl,
+        locale: u.locale ?? old.locale,
+        timeoutMs: u.timeoutMs ?? old.timeoutMs,
+        ...(sealed && secrets
+          ? { sealed: sealed.sealed, storage: sealed.storage, apiKeyHint: apiKeyHint(secrets.apiKey) }
+          : {}),
+        updatedAt: this.now(),
+      };
+      if (changedSecrets || profile.baseUrl !== old.baseUrl || profile.environment !== old.environment)
+        this.skews().clear(old.id);
+      const next = { ...file, profiles: file.profiles.map((p) => (p.id === old.id ? profile : p)) };
+      return { next, result: summarize(profile, next.activeProfileId) };
+    });
+  }
+
+  async remove(id: string): Promise<void> {
+    if (id === LOCAL_DEMO_PROFILE_ID)
+      throw deskError('validation', 'The Local demo profile is built in and cannot be deleted.');
+    await this.mutate((file) => {
+      this.find(file, id);
+      this.skews().clear(id);
+      // Deleting the profile in use falls back to the one that is always there.
+      const activeProfileId = file.activeProfileId === id ? LOCAL_DEMO_PROFILE_ID : file.activeProfileId;
+      return {
+        next: { ...file, activeProfileId, profiles: file.profiles.filter((p) => p.id !== id) },
+        result: undefined,
+      };
+    });
+  }
+
+  async select(id: string): Promise<ProfileSummary> {
+    const file = await this.mutate((f) => {
+      if (id !== LOCAL_DEMO_PROFILE_ID) this.find(f, id);
+      const next = { ...f, activeProfileId: id };
+      return { next, result: next };
+    });
+    const stored = file.profiles.find((p) => p.id === id);
+    return stored ? summarize(stored, id) : this.localDemoSummary(id);
+  }
+
+  // ---------- internals ----------
+
+  private skews() {
+    return this.options.client?.skews ?? sharedClockSkews;
+  }
+
+  private find(file: ProfilesFile, id: string): StoredProfile {
+    const p = file.profiles.find((x) => x.id === id);
+    if (!p) throw deskError('not-found', `There is no profile with id ${id}; it may have been deleted.`);
+    return p;
+  }
+
+  private async localDemoSummary(activeId: string): Promise<ProfileSummary> {
+    return {
+      id: LOCAL_DEMO_PROFILE_ID,
+      name: LOCAL_DEMO_NAME,
+      environment: 'local-demo',
+      baseUrl: await this.localDemo.url(),
+      locale: 'en-US',
+      timeoutMs: 10_000,
+      apiKeyHint: apiKeyHint(DEMO_ACCOUNT.apiKey),
+      hasSecret: true,
+      hasPassphrase: true,
+      storage: 'builtin',
+      builtin: true,
+      active: activeId === LOCAL_DEMO_PROFILE_ID,
+    };
+  }
+
+  private localDemoClient(baseUrl: string, extra: Partial<ClientConfig> = {}): ExchangeClient {
+    const { apiKey, secretKey, passphrase } = DEMO_ACCOUNT;
+    return new ExchangeClient({
+      baseUrl,
+      credentials: { apiKey, secretKey, passphrase },
+      clockKey: LOCAL_DEMO_PROFILE_ID,
+      ...this.options.client,
+      ...extra,
+    });
+  }
+
+  private clientFor(p: StoredProfile, extra: Partial<ClientConfig> = {}): ExchangeClient {
+    let credentials: Credentials | undefined;
+    let credentialsProblem: string | undefined;
+    if (p.sealed) {
+      try {
+        credentials = this.vault.open(p.sealed);
+      } catch (e) {
+        credentialsProblem = e instanceof DeskError ? e.message : 'The stored secrets could not be read.';
+      }
+    }
+    return new ExchangeClient({
+      baseUrl: p.baseUrl,
+      credentials,
+      credentialsProblem,
+      locale: p.locale,
+      demoTrading: p.environment === 'demo-trading',
+      timeoutMs: p.timeoutMs,
+      clockKey: p.id,
+      ...this.options.client,
+      ...extra,
+    });
+  }
+
+  private loaded(): Promise<ProfilesFile> {
+    this.file ??= this.load().then(
+      (file) => {
+        this.activeId = file.activeProfileId;
+        return file;
+      },
+      (e: unknown) => {
+        this.file = undefined; // try again on the next call
+        throw e;
+      },
+    );
+    return this.file;
+  }
+
+  private async load(): Promise<ProfilesFile> {
+    let result;
+    try {
+      result = await this.store.load();
+    } catch (e) {
+      throw deskError(
+        'vault',
+        `The profiles file could not be read (${(e as NodeJS.ErrnoException).code ?? 'I/O error'}).`,
+      );
+    }
+    if (result.kind === 'missing') return emptyFile();
+    if (result.kind === 'corrupt') {
+      this.report(
+        `The profiles file could not be read because ${result.reason}. It was moved aside to ${basename(result.movedTo)}; add your profiles again (Local demo is active).`,
+      );
+      return emptyFile();
+    }
+    const file = withValidActive(result.file);
+    if (this.vault.status().backend === 'unavailable') {
+      if (file.profiles.some((p) => p.sealed))
+        this.report('Encryption is not available now, so the stored secrets cannot be used until it is again.');
+      return file;
+    }
+    const unreadable = file.profiles.filter((p) => p.sealed !== null && !this.canOpen(p.sealed));
+    if (unreadable.length === 0) return file;
+    // Keep what can be read, and the original file aside, so nothing is lost by starting over.
+    const movedTo = await this.store.moveAside();
+    const repaired: ProfilesFile = {
+      ...file,
+      profiles: file.profiles.map((p) =>
+        unreadable.includes(p) ? { ...p, sealed: null, storage: 'none', apiKeyHint: null } : p,
+      ),
+    };
+    await this.store.save(repaired);
+    this.report(
+      `The secrets of ${unreadable.map((p) => `"${p.name}"`).join(', ')} could not be decrypted (the OS keyring or its key changed). The original file was kept as ${basename(movedTo)}; enter those credentials again.`,
+    );
+    return repaired;
+  }
+
+  private canOpen(sealed: string): boolean {
+    try {
+      this.vault.open(sealed);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private report(problem: string): void {
+    this.loadProblem = problem;
+    console.warn(`[profiles] ${problem}`);
+  }
+
+  /** Applies a change to the file, saves it atomically, then makes it current. */
+  private mutate<T>(change: (file: ProfilesFile) => { next: ProfilesFile; result: T }): Promise<T> {
+    const run = this.writes.then(async () => {
+      const current = await this.loaded();
+      const { next, result } = change(current);
+      try {
+        await this.store.save(next);
+      } catch (e) {
+        throw deskError(
+          'vault',
+          `The profiles file could not be saved (${(e as NodeJS.ErrnoException).code ?? 'I/O error'}); nothing was changed.`,
+        );
+      }
+      this.file = Promise.resolve(next);
+      this.activeId = next.activeProfileId;
+      return result;
+    });
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function summarize(p: StoredProfile, activeId: string): ProfileSummary {
   return {
-    list: async () => [summary(await localDemo.url())],
-    create: notYet,
-    update: notYet,
-    remove: notYet,
-    select: async (id) => {
-      if (id !== LOCAL_DEMO_PROFILE_ID) throw deskError('not-found', `No profile with id ${id}`);
-      return summary(await localDemo.url());
-    },
-    testConnection: notYet,
-    active: async () => {
-      const baseUrl = await localDemo.url();
-      return { profile: summary(baseUrl), client: new ExchangeClient({ baseUrl, credentials: DEMO_ACCOUNT }) };
-    },
-    storageStatus: () => ({ backend: 'builtin', strong: true }),
-    clockSkewMs: () => null,
+    id: p.id,
+    name: p.name,
+    environment: p.environment,
+    baseUrl: p.baseUrl,
+    locale: p.locale,
+    timeoutMs: p.timeoutMs,
+    apiKeyHint: p.apiKeyHint,
+    hasSecret: p.sealed !== null,
+    hasPassphrase: p.sealed !== null,
+    storage: p.storage,
+    builtin: false,
+    active: p.id === activeId,
   };
+}
+
+function withValidActive(file: ProfilesFile): ProfilesFile {
+  const known =
+    file.activeProfileId === LOCAL_DEMO_PROFILE_ID || file.profiles.some((p) => p.id === file.activeProfileId);
+  return known ? file : { ...file, activeProfileId: LOCAL_DEMO_PROFILE_ID };
+}
+
+function assertUniqueName(file: ProfilesFile, name: string, exceptId: string | undefined): void {
+  const key = name.trim().toLowerCase();
+  if (
+    key === LOCAL_DEMO_NAME.toLowerCase() ||
+    file.profiles.some((p) => p.id !== exceptId && p.name.trim().toLowerCase() === key)
+  ) {
+    throw deskError('validation', `A profile named "${name.trim()}" already exists; choose another name.`, {
+      details: ['name: already used'],
+    });
+  }
+}
+
+/**
+ * The secrets to store: the given ones over the current ones. Returns `current` itself when nothing
+ * was given; a new profile must get all three together or none.
+ */
+function secretsFrom(
+  given: { apiKey?: string; secretKey?: string; passphrase?: string },
+  current: ProfileSecrets | undefined,
+): ProfileSecrets | undefined {
+  const { apiKey, secretKey, passphrase } = given;
+  if (apiKey === undefined && secretKey === undefined && passphrase === undefined) return current;
+  const merged = {
+    apiKey: apiKey ?? current?.apiKey,
+    secretKey: secretKey ?? current?.secretKey,
+    passphrase: passphrase ?? current?.passphrase,
+  };
+  if (merged.apiKey === undefined || merged.secretKey === undefined || merged.passphrase === undefined) {
+    const missing = (['apiKey', 'secretKey', 'passphrase'] as const).filter((k) => merged[k] === undefined);
+    throw deskError('validation', 'Give the API key, the secret key and the passphrase together.', {
+      details: missing.map((k) => `${k}: required`),
+    });
+  }
+  return { apiKey: merged.apiKey, secretKey: merged.secretKey, passphrase: merged.passphrase };
+}
+
+function invalid(error: ZodError): DeskError {
+  const details = validationDetails(error);
+  return deskError('validation', `The profile is not valid: ${details.join('; ')}`, { details });
 }

@@ -1,0 +1,115 @@
+/**
+ * "Test connection": measures the clock skew on the public time endpoint, then signs a harmless
+ * private read (one open order) and explains the usual failures in words an operator can act on.
+ */
+import { DeskError, describeError } from '../../shared/errors';
+import { ENVIRONMENT_LABELS, type ConnectionTest, type Environment } from '../../shared/profiles';
+import type { ExchangeClient } from '../exchange/client';
+
+export interface ConnectionTarget {
+  environment: Environment;
+  baseUrl: string;
+  timeoutMs: number;
+  hasCredentials: boolean;
+}
+
+/** Beyond this the exchange refuses signatures (older docs: 30 s); the desk corrects for it. */
+const SKEW_WORTH_MENTIONING_MS = 1000;
+
+export async function runConnectionTest(
+  client: ExchangeClient,
+  target: ConnectionTarget,
+  now: () => number = Date.now,
+): Promise<ConnectionTest> {
+  const host = hostOf(target.baseUrl);
+  const started = now();
+  let skewMs: number | null;
+  try {
+    skewMs = await client.measureClockSkew();
+  } catch (e) {
+    return { ok: false, latencyMs: now() - started, skewMs: null, message: explainConnectionFailure(e, target) };
+  }
+  if (!target.hasCredentials) {
+    return {
+      ok: false,
+      latencyMs: now() - started,
+      skewMs,
+      message: `${host} answers, but this profile has no API key, secret and passphrase, so signed requests (orders) cannot be made. Add them with Edit.`,
+    };
+  }
+  const signedAt = now();
+  try {
+    await client.getOpenOrders({ limit: 1 });
+  } catch (e) {
+    return {
+      ok: false,
+      latencyMs: now() - signedAt,
+      skewMs: client.clockSkewMs() ?? skewMs,
+      message: explainConnectionFailure(e, target),
+    };
+  }
+  const latencyMs = now() - signedAt;
+  const skew = client.clockSkewMs() ?? skewMs;
+  const skewWords =
+    Math.abs(skew) >= SKEW_WORTH_MENTIONING_MS
+      ? ` This computer's clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? 'ahead of' : 'behind'} the exchange; the desk corrects its signatures for it.`
+      : '';
+  return {
+    ok: true,
+    latencyMs,
+    skewMs: skew,
+    message: `Connected to ${host} (${ENVIRONMENT_LABELS[target.environment]}): the API key, secret and passphrase were accepted. Answer in ${latencyMs} ms.${skewWords}`,
+  };
+}
+
+export function explainConnectionFailure(e: unknown, target: ConnectionTarget): string {
+  if (!(e instanceof DeskError))
+    return `The test failed unexpectedly: ${e instanceof Error ? e.name : 'unknown error'}.`;
+  const d = e.data;
+  const host = hostOf(target.baseUrl);
+  const env = ENVIRONMENT_LABELS[target.environment];
+  const code = d.code ? ` (code ${d.code})` : '';
+  switch (d.code) {
+    case '40012':
+      return `The passphrase is wrong for this API key${code}. Use the passphrase you chose when you created the key.`;
+    case '40006':
+      return `The exchange does not know this API key${code}. Check that it was copied completely and that it was created for ${env}.`;
+    case '40009':
+      return `The signature was rejected${code}: the secret key does not belong to this API key. Paste the secret shown when the key was created.`;
+    case '40099':
+      return target.environment === 'demo-trading'
+        ? `Wrong environment${code}: this is a live key, but the profile is set to Demo trading. Choose the Live environment or use a demo-trading key.`
+        : `Wrong environment${code}: this looks like a demo-trading key. Choose the Demo trading environment for it, or use a live key.`;
+    case '40084':
+      return `This key belongs to a classic account${code}; the desk needs a unified trading account (UTA) key.`;
+    case '40008':
+      return `The exchange rejected the request time even after correcting for the clock skew${code}. Set this computer's clock to synchronize automatically.`;
+    case '40014':
+      return `The key lacks the needed permission${code}: give it UTA trade (read) permission, and if it has an IP whitelist, add this computer's public IP address.`;
+    case '40001':
+    case '40002':
+    case '40003':
+    case '40011':
+      return `The exchange did not receive all credentials${code}. Enter the API key, secret and passphrase again.`;
+  }
+  switch (d.kind) {
+    case 'network':
+      return `${d.message} Check the base URL, your network connection and any proxy or firewall.`;
+    case 'timeout':
+      return `${host} did not answer within ${target.timeoutMs} ms. The exchange or your network may be slow; try again or raise the profile's timeout.`;
+    case 'rate-limit':
+      return `The exchange's rate limit refused the test${code}. Wait a few seconds and try again.`;
+    case 'vault':
+      return d.message;
+    default:
+      return describeError(d);
+  }
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}

@@ -1,0 +1,372 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DeskError, type DeskErrorData } from '../../shared/errors';
+import type { ProfileInput } from '../../shared/profiles';
+import type { ProfileService } from '../core/context';
+import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange';
+import { RateLimiters } from '../exchange/rate-limiter';
+import { ClockSkews } from '../exchange/skew';
+import { closedPort } from '../exchange/testing/fake-exchange';
+import { createProfileService, LOCAL_DEMO_PROFILE_ID } from './profile-service';
+import type { SecretBox } from './secret-box';
+import { testSecretBox } from './testing/test-secret-box';
+
+const SECRETS = {
+  apiKey: 'bg_live_key_ABCDEFGH12345678wxyz',
+  secretKey: 'Zq8-very-secret-value-0987',
+  passphrase: 'my-pass-phrase-5566',
+};
+
+let demo: DemoExchange;
+let dir: string;
+
+beforeAll(async () => {
+  demo = await startDemoExchange({ engineLatencyMs: 50 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'uta-profiles-'));
+  demo.control.reset();
+  demo.control.setClockOffset(0);
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function service(box: SecretBox = testSecretBox(), skews = new ClockSkews()): ProfileService {
+  return createProfileService(
+    { userDataDir: dir, secretBox: box, version: 'test' },
+    { url: async () => demo.url },
+    { client: { limiters: new RateLimiters(), skews, sleep: async () => {} } },
+  );
+}
+
+async function failure(p: Promise<unknown>): Promise<DeskErrorData> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof DeskError) return e.data;
+    throw e;
+  }
+  throw new Error('expected a DeskError');
+}
+
+const custom = (extra: Partial<ProfileInput> = {}): ProfileInput => ({
+  name: 'Desk A',
+  environment: 'custom',
+  baseUrl: demo.url,
+  ...SECRETS,
+  ...extra,
+});
+
+const demoCreds = {
+  apiKey: DEMO_ACCOUNT.apiKey,
+  secretKey: DEMO_ACCOUNT.secretKey,
+  passphrase: DEMO_ACCOUNT.passphrase,
+};
+
+describe('listing and the built-in Local demo', () => {
+  it('starts with Local demo only, active, built in and not deletable', async () => {
+    const s = service();
+    const list = await s.list();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      id: LOCAL_DEMO_PROFILE_ID,
+      environment: 'local-demo',
+      baseUrl: demo.url,
+      builtin: true,
+      active: true,
+      storage: 'builtin',
+    });
+    expect(list[0]?.apiKeyHint).toBe(`…${DEMO_ACCOUNT.apiKey.slice(-4)}`);
+    expect((await failure(s.remove(LOCAL_DEMO_PROFILE_ID))).kind).toBe('validation');
+    expect((await failure(s.update({ id: LOCAL_DEMO_PROFILE_ID, name: 'x' }))).kind).toBe('validation');
+    expect(s.storageStatus()).toEqual({ backend: 'test', strong: true });
+    const { profile } = await s.active();
+    expect(profile.id).toBe(LOCAL_DEMO_PROFILE_ID);
+  });
+});
+
+describe('creating and masking', () => {
+  it('stores secrets encrypted and shows only a masked hint', async () => {
+    const s = service();
+    const p = await s.create(custom());
+    expect(p).toMatchObject({
+      name: 'Desk A',
+      environment: 'custom',
+      baseUrl: demo.url,
+      apiKeyHint: '…wxyz',
+      hasSecret: true,
+      hasPassphrase: true,
+      storage: 'os-encrypted',
+      builtin: false,
+      active: false,
+      locale: 'en-US',
+      timeoutMs: 10000,
+    });
+    const text = JSON.stringify(p);
+    for (const v of Object.values(SECRETS)) expect(text).not.toContain(v);
+
+    const raw = await readFile(join(dir, 'profiles.json'), 'utf8');
+    for (const v of Object.values(SECRETS)) expect(raw).not.toContain(v);
+    expect(raw).toContain('"sealed"');
+    expect((await stat(join(dir, 'profiles.json'))).mode & 0o777).toBe(0o600);
+    // No temporary file is left behind by the atomic write.
+    expect((await readdir(dir)).sort()).toEqual(['profiles.json']);
+  });
+
+  it('uses the live host for live and demo-trading profiles', async () => {
+    const s = service();
+    expect((await s.create({ name: 'Live', environment: 'live', ...SECRETS })).baseUrl).toBe('https://api.bitget.com');
+    expect(
+      (await s.create({ name: 'Paper', environment: 'demo-trading', baseUrl: 'https://ignored.example' })).baseUrl,
+    ).toBe('https://api.bitget.com');
+  });
+
+  it('allows a profile without credentials (public data only) but not with some of them', async () => {
+    const s = service();
+    expect(await s.create({ name: 'Public', environment: 'live' })).toMatchObject({
+      storage: 'none',
+      apiKeyHint: null,
+      hasSecret: false,
+    });
+    const e = await failure(s.create({ name: 'Half', environment: 'live', apiKey: SECRETS.apiKey }));
+    expect(e.kind).toBe('validation');
+    expect(e.details).toEqual(['secretKey: required', 'passphrase: required']);
+  });
+
+  it('refuses duplicate names', async () => {
+    const s = service();
+    await s.create(custom());
+    expect((await failure(s.create(custom({ name: ' desk a ' })))).kind).toBe('validation');
+    expect((await failure(s.create(custom({ name: 'Local demo' })))).kind).toBe('validation');
+  });
+
+  it('accepts https and loopback http base URLs only', async () => {
+    const s = service();
+    const bad = [
+      'http://example.com',
+      'ftp://127.0.0.1',
+      'not a url',
+      'https://user:pw@example.com',
+      'https://example.com/?x=1',
+      '',
+    ];
+    for (const [i, baseUrl] of bad.entries())
+      expect((await failure(s.create({ name: `bad ${i}`, environment: 'custom', baseUrl }))).kind).toBe('validation');
+    const good = ['https://api.example.com/', 'http://127.0.0.1:8080', 'http://localhost:3000/', 'http://[::1]:9000'];
+    const made = await Promise.all(
+      good.map((baseUrl, i) => s.create({ name: `good ${i}`, environment: 'custom', baseUrl })),
+    );
+    expect(made.map((p) => p.baseUrl)).toEqual([
+      'https://api.example.com',
+      'http://127.0.0.1:8080',
+      'http://localhost:3000',
+      'http://[::1]:9000',
+    ]);
+  });
+});
+
+describe('weak and missing encryption', () => {
+  it('refuses secrets on basic_text unless the weaker storage is accepted for the profile', async () => {
+    const s = service(testSecretBox({ backend: 'basic_text' }));
+    expect(s.storageStatus()).toMatchObject({ backend: 'basic_text', strong: false });
+    expect(s.storageStatus().warning).toMatch(/basic_text/);
+    const e = await failure(s.create(custom()));
+    expect(e.kind).toBe('vault');
+    expect(e.message).toMatch(/hard-coded|built into the app/);
+    expect(e.message).toMatch(/Accept weaker storage/);
+    expect(await s.list()).toHaveLength(1);
+
+    const p = await s.create(custom({ acceptWeakStorage: true }));
+    expect(p.storage).toBe('weak-accepted');
+    // The acceptance stays with the profile: replacing its secret needs no second confirmation.
+    expect((await s.update({ id: p.id, secretKey: 'another-secret' })).storage).toBe('weak-accepted');
+    const raw = await readFile(join(dir, 'profiles.json'), 'utf8');
+    for (const v of Object.values(SECRETS)) expect(raw).not.toContain(v);
+  });
+
+  it('never stores secrets when encryption is unavailable, even if weak storage is accepted', async () => {
+    const s = service(testSecretBox({ available: false }));
+    expect(s.storageStatus()).toMatchObject({ backend: 'unavailable', strong: false });
+    const e = await failure(s.create(custom({ acceptWeakStorage: true })));
+    expect(e.kind).toBe('vault');
+    expect(e.message).toMatch(/cannot be stored/);
+    await expect(readFile(join(dir, 'profiles.json'), 'utf8')).rejects.toThrow();
+    expect((await s.create({ name: 'Public', environment: 'live' })).storage).toBe('none');
+  });
+});
+
+describe('corrupt and undecryptable files', () => {
+  it('moves a corrupt file aside, reports it, and does not overwrite it', async () => {
+    await writeFile(join(dir, 'profiles.json'), '{"version":1, "profiles": [garbage');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const s = service();
+    expect(await s.list()).toHaveLength(1);
+    const status = s.storageStatus();
+    expect(status.warning).toMatch(/moved aside to profiles\.corrupt-.*\.json/);
+    expect(warn).toHaveBeenCalledOnce();
+    const files = await readdir(dir);
+    const aside = files.find((f) => f.startsWith('profiles.corrupt-'));
+    expect(aside).toBeDefined();
+    expect(await readFile(join(dir, aside ?? ''), 'utf8')).toBe('{"version":1, "profiles": [garbage');
+    expect(files).not.toContain('profiles.json');
+
+    await s.create(custom());
+    expect(await readFile(join(dir, aside ?? ''), 'utf8')).toBe('{"version":1, "profiles": [garbage');
+  });
+
+  it('treats valid JSON of the wrong shape as corrupt', async () => {
+    await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, profiles: 'nope' }));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const s = service();
+    expect(await s.list()).toHaveLength(1);
+    expect(s.storageStatus().warning).toMatch(/not a profiles file/);
+  });
+
+  it('keeps readable profiles when secrets cannot be decrypted, and keeps the original aside', async () => {
+    await service().create(custom());
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const other = service(testSecretBox()); // a different key: the keyring changed
+    const list = await other.list();
+    expect(list[1]).toMatchObject({ name: 'Desk A', hasSecret: false, storage: 'none', apiKeyHint: null });
+    expect(other.storageStatus().warning).toMatch(/"Desk A" could not be decrypted/);
+    const files = await readdir(dir);
+    expect(files.filter((f) => f.startsWith('profiles.corrupt-'))).toHaveLength(1);
+    expect(files).toContain('profiles.json');
+  });
+});
+
+describe('editing, selecting and deleting', () => {
+  it('edits metadata and replaces only the secrets given (blank = unchanged)', async () => {
+    const box = testSecretBox();
+    const s = service(box);
+    const p = await s.create(custom({ ...demoCreds, passphrase: 'wrong' }));
+    expect((await s.testConnection(p.id)).ok).toBe(false);
+    const edited = await s.update({
+      id: p.id,
+      name: 'Desk B',
+      locale: 'zh-CN',
+      timeoutMs: 5000,
+      passphrase: DEMO_ACCOUNT.passphrase,
+    });
+    expect(edited).toMatchObject({
+      name: 'Desk B',
+      locale: 'zh-CN',
+      timeoutMs: 5000,
+      apiKeyHint: `…${DEMO_ACCOUNT.apiKey.slice(-4)}`,
+    });
+    expect((await s.testConnection(p.id)).ok).toBe(true);
+
+    // Persisted: a new service over the same folder and keyring sees the edit.
+    const again = service(box);
+    expect((await again.list())[1]).toMatchObject({ name: 'Desk B', locale: 'zh-CN', hasSecret: true });
+  });
+
+  it('persists the selection, and deleting the active profile re-selects Local demo', async () => {
+    const box = testSecretBox();
+    const s = service(box);
+    const p = await s.create(custom({ ...demoCreds }));
+    expect((await s.select(p.id)).active).toBe(true);
+    expect((await service(box).active()).profile.id).toBe(p.id);
+    await s.remove(p.id);
+    expect((await s.active()).profile.id).toBe(LOCAL_DEMO_PROFILE_ID);
+    expect((await service(box).active()).profile.id).toBe(LOCAL_DEMO_PROFILE_ID);
+    expect((await failure(s.select(p.id))).kind).toBe('not-found');
+    expect((await failure(s.remove(p.id))).kind).toBe('not-found');
+  });
+
+  it('builds the active client from the profile: demo-trading adds paptrading', async () => {
+    const s = service();
+    const p = await s.create({
+      name: 'Paper',
+      environment: 'demo-trading',
+      ...SECRETS,
+      locale: 'en-GB',
+      timeoutMs: 3000,
+    });
+    await s.select(p.id);
+    const { client, profile } = await s.active();
+    expect(profile.environment).toBe('demo-trading');
+    expect(client.baseUrl).toBe('https://api.bitget.com');
+  });
+});
+
+describe('test connection', () => {
+  it('succeeds with the right credentials and reports latency and skew', async () => {
+    const s = service();
+    const p = await s.create(custom({ ...demoCreds }));
+    const t = await s.testConnection(p.id);
+    expect(t.ok).toBe(true);
+    expect(t.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(typeof t.skewMs).toBe('number');
+    expect(t.message).toMatch(/accepted/);
+    expect((await s.testConnection(LOCAL_DEMO_PROFILE_ID)).ok).toBe(true);
+  });
+
+  it.each([
+    [{ passphrase: 'not-the-passphrase' }, /passphrase is wrong/, '40012'],
+    [{ apiKey: 'bg_unknown_key_9999' }, /does not know this API key/, '40006'],
+    [{ secretKey: 'not-the-secret' }, /secret key does not belong/, '40009'],
+  ])('explains a wrong credential in words (%o)', async (wrong, words, code) => {
+    const s = service();
+    const p = await s.create(custom({ ...demoCreds, ...wrong }));
+    const t = await s.testConnection(p.id);
+    expect(t.ok).toBe(false);
+    expect(t.message).toMatch(words);
+    expect(t.message).toContain(code);
+  });
+
+  it('explains an unreachable host and a timeout', async () => {
+    const s = service();
+    const port = await closedPort();
+    const down = await s.create(custom({ name: 'Down', baseUrl: `http://127.0.0.1:${port}` }));
+    expect((await s.testConnection(down.id)).message).toMatch(
+      /Could not reach 127\.0\.0\.1:\d+ \(connection refused\)/,
+    );
+
+    const slow = await s.create(custom({ name: 'Slow', ...demoCreds, timeoutMs: 1000 }));
+    demo.control.delayResponses('/api/v3/trade/unfilled-orders', 1500);
+    const t = await s.testConnection(slow.id);
+    expect(t.ok).toBe(false);
+    expect(t.message).toMatch(/did not answer within 1000 ms/);
+  });
+
+  it('says when a profile has no credentials', async () => {
+    const s = service();
+    const p = await s.create({ name: 'Public', environment: 'custom', baseUrl: demo.url });
+    const t = await s.testConnection(p.id);
+    expect(t.ok).toBe(false);
+    expect(t.message).toMatch(/no API key/);
+  });
+});
+
+describe('clock skew', () => {
+  it('corrects a 60 s server clock offset after one 40008 and reports the skew for the active profile', async () => {
+    const skews = new ClockSkews();
+    const s = service(testSecretBox(), skews);
+    const p = await s.create(custom({ ...demoCreds }));
+    await s.select(p.id);
+    expect(s.clockSkewMs()).toBeNull();
+    demo.control.setClockOffset(60_000);
+    const { client } = await s.active();
+    await client.getOpenOrders({ limit: 1 });
+    const log = demo.control.requestLog().map((e) => `${e.path} ${e.code}`);
+    expect(log).toEqual([
+      '/api/v3/trade/unfilled-orders 40008',
+      '/api/v2/public/time 00000',
+      '/api/v3/trade/unfilled-orders 00000',
+    ]);
+    const skew = s.clockSkewMs();
+    expect(skew).not.toBeNull();
+    expect(Math.abs((skew ?? 0) + 60_000)).toBeLessThan(1000);
+    // The next client of the profile signs with the corrected clock from the start.
+    await (await s.active()).client.getOpenOrders({ limit: 1 });
+    expect(demo.control.requestLog()).toHaveLength(4);
+  });
+});
