@@ -35,6 +35,11 @@ export class ActivityLog {
     return run;
   }
 
+  /** Resolves when every append made so far has been written (or has failed). */
+  flushed(): Promise<void> {
+    return this.queue;
+  }
+
   async read(): Promise<ActivityRead> {
     let text: string;
     try {

@@ -1,0 +1,257 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProfileSummary } from '../../shared/profiles';
+import { ActivityLog } from '../activity/activity-log';
+import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange';
+import { ExchangeClient } from '../exchange/client';
+import { AmendService } from './amend-service';
+
+const MODIFY = '/api/v3/trade/modify-order';
+const BTC = { clientOid: 'demo-btc-open' } as const;
+const BTC_ID = '1387296516478935041';
+const SOL = { clientOid: 'demo-sol-partial' } as const;
+
+const profile: ProfileSummary = {
+  id: 'local-demo',
+  name: 'Local demo',
+  environment: 'local-demo',
+  baseUrl: 'http://127.0.0.1',
+  locale: 'en-US',
+  timeoutMs: 10000,
+  apiKeyHint: '…0001',
+  hasSecret: true,
+  hasPassphrase: true,
+  storage: 'builtin',
+  builtin: true,
+  active: true,
+};
+
+let demo: DemoExchange;
+let dir: string;
+const services: AmendService[] = [];
+
+function desk(opts: { timeoutMs?: number; followTimeoutMs?: number } = {}) {
+  const client = new ExchangeClient({ baseUrl: demo.url, credentials: DEMO_ACCOUNT, timeoutMs: opts.timeoutMs });
+  const log = new ActivityLog(dir);
+  const service = new AmendService({
+    session: async () => ({ profile, client }),
+    log,
+    followTimeoutMs: opts.followTimeoutMs ?? 1500,
+    followIntervalMs: 40,
+  });
+  services.push(service);
+  return { service, log };
+}
+
+const modifies = () => demo.control.requestLog().filter((e) => e.path === MODIFY);
+
+beforeEach(async () => {
+  demo = await startDemoExchange({ engineLatencyMs: 120, cancelLatencyMs: 40 });
+  dir = await mkdtemp(join(tmpdir(), 'amend-'));
+});
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.close()));
+  await demo.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('main as the authority', () => {
+  it('refuses a rule-breaking payload without sending it (instrument fetched by main)', async () => {
+    const { service } = desk();
+    const a = await service.send({ ...BTC, price: '60000.05', category: 'USDT-FUTURES', symbol: 'BTCUSDT' });
+    expect(a.status).toBe('refused');
+    expect(a.error).toMatchObject({ kind: 'rule', code: '25610' });
+    expect(a.summary).toMatch(/^Refused before sending: Price allows at most 1 decimal place \(and 1 more\)/);
+    expect(modifies()).toEqual([]);
+  });
+
+  it('uses the order as main last saw it: a filled order and a quantity not above the filled one are refused', async () => {
+    const { service } = desk();
+    await service.getOrder({ clientOid: 'demo-eth-filled' });
+    const filled = await service.send({ clientOid: 'demo-eth-filled', price: '3100.00' });
+    expect(filled.status).toBe('refused');
+    expect(filled.error?.details).toContain('The order is completely filled and can no longer be modified');
+
+    await service.getOrder(SOL);
+    // No category or symbol given: main takes them from the order it saw and checks the instrument too.
+    const below = await service.send({ ...SOL, qty: '4.000' });
+    expect(below.error?.details).toEqual(['Quantity must be greater than the filled quantity 4 SOL']);
+    const precision = await service.send({ ...SOL, price: '152.405' });
+    expect(precision.error?.details).toEqual(['Price allows at most 2 decimal places']);
+    expect(modifies()).toEqual([]);
+  });
+
+  it('refuses an instrument the exchange does not list', async () => {
+    const { service } = desk();
+    const a = await service.send({ ...BTC, price: '1', category: 'SPOT', symbol: 'NOPEUSDT' });
+    expect(a.status).toBe('refused');
+    expect(a.error?.code).toBe('25100');
+    expect(modifies()).toEqual([]);
+  });
+
+  it('fetches an instrument once per minute for repeated checks', async () => {
+    const { service } = desk();
+    for (const price of ['1.05', '1.15', '1.25']) {
+      await service.send({ ...BTC, price, category: 'USDT-FUTURES', symbol: 'BTCUSDT' });
+    }
+    expect(demo.control.requestLog().filter((e) => e.path === '/api/v3/market/instruments')).toHaveLength(1);
+  });
+});
+
+describe('sending and following', () => {
+  it('follows an accepted modification until the new values show (applied)', async () => {
+    const { service } = desk();
+    await service.getOrder(BTC);
+    const sent = await service.send({ ...BTC, price: '60010.0' });
+    expect(sent.status).toBe('sending');
+    expect(sent.before?.price).toBe('60000.0');
+    const done = await service.settled(sent.id);
+    expect(done.status).toBe('applied');
+    expect(done.summary).toBe('Applied: price 60000.0 → 60010.0.');
+    expect(done.answer?.code).toBe('00000');
+    const labels = done.timeline.map((e) => e.label);
+    expect(labels.slice(0, 4)).toEqual(['Rules checked', 'Sent', 'Accepted', 'First read of the order']);
+    expect(labels.at(-1)).toBe('Applied');
+    expect(demo.control.getOrder(DEMO_ACCOUNT.uid, 'demo-btc-open')?.price).toBe('60010.0');
+    // The order is free again: a second change goes through.
+    const second = await service.settled((await service.send({ ...BTC, qty: '0.0200' })).id);
+    expect(second.status).toBe('applied');
+    expect(demo.control.getOrder(DEMO_ACCOUNT.uid, 'demo-btc-open')?.qty).toBe('0.0200');
+  });
+
+  it('refuses a second modification of the same order while one is unresolved', async () => {
+    const { service } = desk();
+    demo.control.delayResponses(MODIFY, 300, 1);
+    const [first, second] = await Promise.all([
+      service.send({ ...BTC, price: '60010.0' }),
+      service.send({ ...BTC, price: '60020.0' }),
+    ]);
+    expect(first.status).toBe('sending');
+    expect(second.status).toBe('refused');
+    expect(second.error?.kind).toBe('conflict');
+    expect(second.summary).toMatch(/^Refused: A modification of order demo-btc-open was sent at/);
+    expect((await service.settled(first.id)).status).toBe('applied');
+    expect(modifies()).toHaveLength(1);
+  });
+
+  it('learns the other identifier from the accepted answer and guards the order under both', async () => {
+    const { service } = desk({ followTimeoutMs: 3000 });
+    demo.control.setEngineLatency(1500);
+    const first = await service.send({ ...BTC, price: '60010.0' });
+    while ((await service.getAttempt(first.id)).status === 'sending') await new Promise((r) => setTimeout(r, 20));
+    expect((await service.getAttempt(first.id)).status).toBe('following');
+    const byId = await service.send({ orderId: BTC_ID, price: '60030.0' });
+    expect(byId.status).toBe('refused');
+    expect(byId.error?.kind).toBe('conflict');
+    expect((await service.settled(first.id)).status).toBe('applied');
+    expect(modifies()).toHaveLength(1);
+  });
+
+  it('auto-cancel off: a failing change leaves the order unchanged (failed, rule 4)', async () => {
+    const { service } = desk({ followTimeoutMs: 800 });
+    const sent = await service.send({ ...SOL, qty: '3', autoCancel: 'no' });
+    const done = await service.settled(sent.id);
+    expect(done.status).toBe('failed');
+    expect(done.summary).toBe(
+      'The modification was not applied; the original order is unchanged (auto-cancel was off).',
+    );
+    expect(done.timeline.at(-1)?.detail).toMatch(/^The order was unchanged in \d+ reads over 0\.\d s$/);
+    const order = demo.control.getOrder(DEMO_ACCOUNT.uid, 'demo-sol-partial');
+    expect(order).toMatchObject({ qty: '10.000', orderStatus: 'partially_filled' });
+    // Not locked: the order can be modified again.
+    expect((await service.getOrder(SOL)).guard.state).toBe('free');
+  });
+
+  it('auto-cancel on: a failing change cancels the order, which is then locked (rule 3)', async () => {
+    const { service } = desk();
+    const done = await service.settled((await service.send({ ...SOL, qty: '3', autoCancel: 'yes' })).id);
+    expect(done.status).toBe('cancelled');
+    expect(done.after?.orderStatus).toBe('cancelled');
+    expect(done.summary).toMatch(/auto-cancel cancelled the order\. It can no longer be modified\./);
+    const again = await service.send({ ...SOL, qty: '6' });
+    expect(again.status).toBe('refused');
+    expect(again.error?.kind).toBe('conflict');
+    expect(again.summary).toMatch(/cancelled by auto-cancel/);
+    // Locked under the orderId too, and reading the order does not lift the lock.
+    const { guard } = await service.getOrder({ orderId: '1387296516478935043' });
+    expect(guard.state).toBe('locked');
+    expect((await service.send({ orderId: '1387296516478935043', price: '150.00' })).status).toBe('refused');
+    expect(modifies()).toHaveLength(1);
+  });
+
+  it('locks an order when the exchange answers 25573 (cancelled by auto-cancel elsewhere)', async () => {
+    const first = desk().service;
+    expect((await first.settled((await first.send({ ...SOL, qty: '3', autoCancel: 'yes' })).id)).status).toBe(
+      'cancelled',
+    );
+    const other = desk().service;
+    const rejected = await other.settled((await other.send({ ...SOL, qty: '6' })).id);
+    expect(rejected.status).toBe('rejected');
+    expect(rejected.error?.code).toBe('25573');
+    expect(rejected.summary).toMatch(/^Rejected: The order was cancelled by a failed auto-cancel/);
+    expect((await other.send({ ...SOL, qty: '7' })).status).toBe('refused');
+    expect(modifies()).toHaveLength(2);
+  });
+
+  it('records an exchange rejection with its code and frees the order', async () => {
+    const { service } = desk();
+    const done = await service.settled((await service.send({ clientOid: 'no-such-order', price: '1' })).id);
+    expect(done.status).toBe('rejected');
+    expect(done.answer?.code).toBe('25204');
+    expect(done.summary).toMatch(/order does not exist .*code 25204/);
+    expect((await service.settled((await service.send({ clientOid: 'no-such-order', price: '2' })).id)).status).toBe(
+      'rejected',
+    );
+  });
+
+  it('a modify without an answer in time is unknown; nothing more is sent until the order is loaded again', async () => {
+    const { service } = desk({ timeoutMs: 250 });
+    demo.control.delayResponses(MODIFY, 1500, 1);
+    const done = await service.settled((await service.send({ ...BTC, price: '60010.0' })).id);
+    expect(done.status).toBe('unknown');
+    expect(done.summary).toBe(
+      'Outcome unknown — the exchange did not answer in time. Load the order to check before sending again.',
+    );
+    expect(done.error).toMatchObject({ kind: 'timeout', mayHaveTakenEffect: true });
+    const blocked = await service.send({ ...BTC, price: '60020.0' });
+    expect(blocked.status).toBe('refused');
+    expect(blocked.summary).toMatch(/outcome of the last modification of this order is unknown/);
+    expect(modifies()).toHaveLength(1);
+    // Loading the order shows what happened (the demo applied it) and lifts the guard.
+    const { order, guard } = await service.getOrder(BTC);
+    expect(order.price).toBe('60010.0');
+    expect(guard.state).toBe('free');
+    expect((await service.settled((await service.send({ ...BTC, price: '60020.0' })).id)).status).toBe('applied');
+  });
+
+  it('stopping the desk mid-follow leaves the attempt unknown, never applied by guess', async () => {
+    const { service } = desk({ followTimeoutMs: 5000 });
+    demo.control.setEngineLatency(3000);
+    const sent = await service.send({ ...BTC, price: '60010.0' });
+    await new Promise((r) => setTimeout(r, 200));
+    await service.close();
+    expect((await service.getAttempt(sent.id)).status).toBe('unknown');
+  });
+});
+
+describe('activity', () => {
+  it('records every attempt in the log, readable after a restart', async () => {
+    const { service } = desk();
+    await service.send({ ...BTC, price: '60000.05', category: 'USDT-FUTURES', symbol: 'BTCUSDT' });
+    const applied = await service.settled((await service.send({ ...BTC, price: '60010.0' })).id);
+    await service.close();
+    // Let the last appends land.
+    await new Promise((r) => setTimeout(r, 50));
+    const restarted = desk().service;
+    const { attempts, skippedLines } = await restarted.listActivity();
+    expect(skippedLines).toBe(0);
+    expect(attempts.map((a) => a.status)).toEqual(['applied', 'refused']);
+    expect(attempts[0]).toMatchObject({ id: applied.id, profileName: 'Local demo', environment: 'local-demo' });
+    expect(attempts[0]?.finishedAt).toBeGreaterThanOrEqual(attempts[0]?.startedAt ?? Infinity);
+    expect(JSON.stringify(attempts)).not.toContain(DEMO_ACCOUNT.secretKey);
+    expect((await restarted.getAttempt(applied.id)).status).toBe('applied');
+    await expect(restarted.getAttempt('nope')).rejects.toMatchObject({ data: { kind: 'not-found' } });
+  });
+});

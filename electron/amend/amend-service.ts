@@ -1,0 +1,430 @@
+/**
+ * The amend desk in main: the authority that re-checks every modification with the shared rules,
+ * refuses what breaks a rule or hits a guarded order, sends it once (never retried), follows the
+ * engine's result and records each step in the activity log.
+ *
+ * A refusal is always an Attempt with status 'refused' (recorded like any other attempt), never a
+ * thrown error: the operator sees it in the same place, and the Activity screen lists it.
+ */
+import { randomUUID } from 'node:crypto';
+import { checkAmend } from '../../shared/amend-rules';
+import type { Attempt, AttemptStatus, OrderGuard, OrderSnapshot } from '../../shared/attempts';
+import { FINAL_STATUSES } from '../../shared/attempts';
+import { deskError, describeError, DeskError, type DeskErrorData } from '../../shared/errors';
+import type { ProfileSummary } from '../../shared/profiles';
+import {
+  categorySchema,
+  type Category,
+  type Instrument,
+  type ModifyOrderRequest,
+  type OpenOrdersPage,
+  type Order,
+} from '../../shared/schemas';
+import type { ActivityLog } from '../activity/activity-log';
+import type { ModifyAnswer } from '../exchange/client';
+import { changeText, outcomeSummary, SUMMARY } from './attempt-text';
+import { FOLLOW_INTERVAL_MS, FOLLOW_TIMEOUT_MS, followModification, type FollowOutcome } from './follow';
+import { InstrumentCache, type InstrumentLookup } from './instrument-cache';
+import { describeIds, mergeIds, type OrderIds } from './order-ids';
+import { OrderGuards } from './order-guards';
+import { SeenOrders } from './seen-orders';
+
+/** The part of ExchangeClient the desk uses (tests pass a stand-in). */
+export interface AmendClient {
+  getOrder(ref: OrderIds): Promise<Order>;
+  getOpenOrders(query: {
+    category?: string;
+    symbol?: string;
+    limit?: number;
+    cursor?: string;
+  }): Promise<OpenOrdersPage>;
+  modifyOrder(body: ModifyOrderRequest): Promise<ModifyAnswer>;
+  getInstruments(category: Category, symbol?: string): Promise<Instrument[]>;
+}
+
+export interface AmendSession {
+  profile: ProfileSummary;
+  client: AmendClient;
+}
+
+export interface AmendServiceOptions {
+  session: () => Promise<AmendSession>;
+  log: ActivityLog;
+  now?: () => number;
+  followTimeoutMs?: number;
+  followIntervalMs?: number;
+  newId?: () => string;
+  /** Where a failed activity-log write is reported (the attempt itself goes on). */
+  onLogError?: (error: unknown) => void;
+}
+
+/** What main keeps per profile: orders differ per account, and so do their guards. */
+interface ProfileDesk {
+  seen: SeenOrders;
+  guards: OrderGuards;
+  instruments: InstrumentCache;
+}
+
+function snapshot(o: Order | undefined): OrderSnapshot | undefined {
+  if (!o) return undefined;
+  const { orderId, clientOid, category, symbol, price, qty, cumExecQty, orderStatus, updatedTime } = o;
+  return { orderId, clientOid, category, symbol, price, qty, cumExecQty, orderStatus, updatedTime };
+}
+
+const isFinal = (s: AttemptStatus) => FINAL_STATUSES.includes(s);
+
+export class AmendService {
+  private readonly now: () => number;
+  private readonly followTimeoutMs: number;
+  private readonly followIntervalMs: number;
+  private readonly newId: () => string;
+  private readonly desks = new Map<string, ProfileDesk>();
+  private readonly attempts = new Map<string, Attempt>();
+  private readonly running = new Map<string, Promise<Attempt>>();
+  private readonly stop = new AbortController();
+
+  constructor(private readonly opts: AmendServiceOptions) {
+    this.now = opts.now ?? Date.now;
+    this.followTimeoutMs = opts.followTimeoutMs ?? FOLLOW_TIMEOUT_MS;
+    this.followIntervalMs = opts.followIntervalMs ?? FOLLOW_INTERVAL_MS;
+    this.newId = opts.newId ?? randomUUID;
+  }
+
+  // ---------- reads ----------
+
+  async getOrder(ref: OrderIds): Promise<{ order: Order; guard: OrderGuard }> {
+    const { profile, client } = await this.opts.session();
+    const desk = this.desk(profile.id, client);
+    const order = await client.getOrder(ref);
+    desk.seen.remember(order);
+    const ids = mergeIds(ref, order);
+    // The operator has now seen the order as it is: an unknown outcome is no longer unknown.
+    desk.guards.release(ids, { state: 'unknown' });
+    return { order, guard: desk.guards.get(ids) };
+  }
+
+  async listOpenOrders(query: {
+    category?: string;
+    symbol?: string;
+    cursor?: string;
+    limit?: number;
+  }): Promise<{ list: Order[]; cursor: string | null }> {
+    const { profile, client } = await this.opts.session();
+    const desk = this.desk(profile.id, client);
+    const page = await client.getOpenOrders(query);
+    for (const o of page.list) desk.seen.remember(o);
+    return { list: page.list, cursor: page.cursor ? page.cursor : null };
+  }
+
+  async getAttempt(id: string): Promise<Attempt> {
+    const live = this.attempts.get(id);
+    if (live) return structuredClone(live);
+    const logged = (await this.opts.log.read()).attempts.find((a) => a.id === id);
+    if (!logged) throw deskError('not-found', `No amend attempt with id ${id}`);
+    return logged;
+  }
+
+  /** The log merged with this session's attempts (which may be a step ahead of their last line). */
+  async listActivity(): Promise<{ attempts: Attempt[]; skippedLines: number }> {
+    const { attempts, skippedLines } = await this.opts.log.read();
+    const byId = new Map(attempts.map((a) => [a.id, a]));
+    for (const a of this.attempts.values()) byId.set(a.id, structuredClone(a));
+    return { attempts: [...byId.values()].sort((a, b) => b.startedAt - a.startedAt), skippedLines };
+  }
+
+  /** Resolves when the attempt reaches a final status (tests, and a clean shutdown). */
+  async settled(id: string): Promise<Attempt> {
+    const run = this.running.get(id);
+    if (run) return run;
+    return this.getAttempt(id);
+  }
+
+  /** Stops following; attempts still following end as 'unknown'. */
+  async close(): Promise<void> {
+    this.stop.abort();
+    await Promise.allSettled([...this.running.values()]);
+    await this.opts.log.flushed();
+  }
+
+  // ---------- sending ----------
+
+  /**
+   * Checks and, when allowed, sends one modification. Answers as soon as it is refused or on the
+   * wire (status 'sending'); the rest is followed in the background and read with getAttempt.
+   */
+  async send(raw: ModifyOrderRequest): Promise<Attempt> {
+    const { profile, client } = await this.opts.session();
+    const desk = this.desk(profile.id, client);
+    const started = this.now();
+    const attempt: Attempt = {
+      id: this.newId(),
+      profileId: profile.id,
+      profileName: profile.name,
+      environment: profile.environment,
+      startedAt: started,
+      request: raw,
+      status: 'sending',
+      summary: SUMMARY.sending,
+      timeline: [],
+    };
+    const named: OrderIds = { orderId: raw.orderId, clientOid: raw.clientOid };
+    const ids = mergeIds(named, desk.seen.idsOf(named));
+
+    // Check and take the guard with no await in between, so two sends racing each other cannot
+    // both find the order free.
+    const guard = desk.guards.get(ids);
+    if (guard.state !== 'free') {
+      const reason = guard.reason ?? 'This order cannot be modified now.';
+      return this.refuse(attempt, deskError('conflict', reason), `Refused: ${reason}`);
+    }
+    desk.guards.set(
+      ids,
+      'in-flight',
+      `A modification of order ${describeIds(ids)} was sent at ${new Date(started).toISOString()} and its result is not known yet.`,
+      attempt.id,
+    );
+
+    let request: ModifyOrderRequest;
+    try {
+      const order = desk.seen.find(named);
+      attempt.before = snapshot(order);
+      const lookup = await this.instrumentFor(desk, raw, order, attempt);
+      const report = checkAmend(raw, {
+        order,
+        instrument: lookup?.instrument,
+        instrumentNotFound: lookup !== undefined && 'notFound' in lookup,
+        now: this.now(),
+      });
+      if (!report.ok) {
+        desk.guards.release(ids, { attemptId: attempt.id });
+        const messages = report.errors.map((e) => e.message);
+        const first = messages[0] ?? 'A rule is broken.';
+        const more = messages.length > 1 ? ` (and ${messages.length - 1} more)` : '';
+        return this.refuse(
+          attempt,
+          deskError('rule', first, { details: messages, code: report.errors[0]?.code }),
+          `Refused before sending: ${first}${more}. Nothing was sent.`,
+        );
+      }
+      request = report.request;
+      attempt.request = request;
+      const warnings = report.warnings.map((w) => w.message);
+      this.note(attempt, 'Rules checked', warnings.length ? `Warnings: ${warnings.join('; ')}` : 'All rules pass');
+    } catch (e) {
+      desk.guards.release(ids, { attemptId: attempt.id });
+      throw e;
+    }
+
+    this.note(attempt, 'Sent', 'POST /api/v3/trade/modify-order');
+    this.attempts.set(attempt.id, attempt);
+    this.record(attempt);
+    const run = this.run(attempt, request, client, desk, ids).then(() => structuredClone(attempt));
+    this.running.set(attempt.id, run);
+    void run.finally(() => this.running.delete(attempt.id));
+    return structuredClone(attempt);
+  }
+
+  private async run(
+    attempt: Attempt,
+    request: ModifyOrderRequest,
+    client: AmendClient,
+    desk: ProfileDesk,
+    named: OrderIds,
+  ): Promise<void> {
+    let answer: ModifyAnswer;
+    try {
+      // Never retried: a modify that may have reached the exchange must be checked, not resent.
+      answer = await client.modifyOrder(request);
+    } catch (e) {
+      this.sendFailed(attempt, desk, named, e);
+      return;
+    }
+    attempt.answer = { code: answer.code, msg: answer.msg, requestTime: answer.requestTime };
+    // The accepted answer names both identifiers: guard the order under each of them.
+    const ids = mergeIds(answer.result, named);
+    desk.guards.set(
+      ids,
+      'in-flight',
+      `A modification of order ${describeIds(ids)} was accepted and the engine's result is not known yet.`,
+      attempt.id,
+    );
+    this.transition(
+      attempt,
+      'following',
+      SUMMARY.following,
+      'Accepted',
+      `code ${answer.code} · orderId ${answer.result.orderId} · clientOid ${answer.result.clientOid}`,
+    );
+
+    const outcome = await followModification({
+      request,
+      read: () => client.getOrder(ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid }),
+      observe: (o) => {
+        desk.seen.remember(o);
+        attempt.after = snapshot(o);
+      },
+      note: (label, detail) => this.note(attempt, label, detail),
+      now: this.now,
+      timeoutMs: this.followTimeoutMs,
+      intervalMs: this.followIntervalMs,
+      signal: this.stop.signal,
+    });
+    this.followed(attempt, desk, ids, request, outcome);
+  }
+
+  private followed(
+    attempt: Attempt,
+    desk: ProfileDesk,
+    ids: OrderIds,
+    request: ModifyOrderRequest,
+    outcome: FollowOutcome,
+  ) {
+    const autoCancel = request.autoCancel === 'yes';
+    switch (outcome.kind) {
+      case 'applied':
+        desk.guards.release(ids, { attemptId: attempt.id });
+        this.transition(
+          attempt,
+          'applied',
+          `Applied: ${changeText(request, attempt.before, outcome.order)}.`,
+          'Applied',
+        );
+        return;
+      case 'cancelled': {
+        const reason = autoCancel
+          ? `Order ${describeIds(ids)} was cancelled by auto-cancel after a failed modification: it can no longer be modified.`
+          : `Order ${describeIds(ids)} is cancelled: it can no longer be modified.`;
+        desk.guards.set(ids, 'locked', reason, attempt.id);
+        this.transition(
+          attempt,
+          'cancelled',
+          outcomeSummary.cancelled(autoCancel),
+          'Cancelled',
+          outcome.order.cancelReason,
+        );
+        return;
+      }
+      case 'filled':
+        desk.guards.release(ids, { attemptId: attempt.id });
+        this.transition(attempt, 'failed', SUMMARY.filledFirst, 'Not applied', 'The order is completely filled');
+        return;
+      case 'timeout': {
+        const seconds = (outcome.waitedMs / 1000).toFixed(1);
+        const seen = `${outcome.reads} read${outcome.reads === 1 ? '' : 's'} over ${seconds} s${
+          outcome.failedReads ? `, ${outcome.failedReads} failed` : ''
+        }`;
+        if (!autoCancel && outcome.order) {
+          // With auto-cancel off a failed modification leaves the order exactly as it was, so an
+          // order still unchanged well past the engine's latency is the engine's "no".
+          desk.guards.release(ids, { attemptId: attempt.id });
+          this.transition(
+            attempt,
+            'failed',
+            SUMMARY.failedUnchanged,
+            'Not applied',
+            `The order was unchanged in ${seen}`,
+          );
+          return;
+        }
+        desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+        this.transition(
+          attempt,
+          'unknown',
+          outcomeSummary.followTimeout(seconds),
+          'Outcome unknown',
+          autoCancel ? `Neither the new values nor a cancellation showed in ${seen}` : `No successful read in ${seen}`,
+        );
+        return;
+      }
+      case 'stopped':
+        desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+        this.transition(attempt, 'unknown', SUMMARY.stopped, 'Outcome unknown', 'The desk stopped following');
+        return;
+    }
+  }
+
+  private sendFailed(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, e: unknown): void {
+    const data: DeskErrorData =
+      e instanceof DeskError
+        ? e.data
+        : { kind: 'internal', message: e instanceof Error ? e.message : String(e), mayHaveTakenEffect: true };
+    attempt.error = data;
+    if (data.code)
+      attempt.answer = { code: data.code, msg: data.exchangeMsg ?? data.message, requestTime: data.requestTime };
+    if (data.mayHaveTakenEffect) {
+      desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+      this.transition(attempt, 'unknown', SUMMARY.unknownTimeout, 'No answer', describeError(data));
+      return;
+    }
+    if (data.code === '25573') {
+      desk.guards.set(
+        ids,
+        'locked',
+        `Order ${describeIds(ids)} was cancelled by auto-cancel after a failed modification: it can no longer be modified.`,
+        attempt.id,
+      );
+    } else {
+      desk.guards.release(ids, { attemptId: attempt.id });
+    }
+    const sent = data.kind === 'network' ? 'It was not sent' : 'Nothing was changed';
+    this.transition(attempt, 'rejected', `Rejected: ${describeError(data)}. ${sent}.`, 'Rejected', describeError(data));
+  }
+
+  // ---------- helpers ----------
+
+  private desk(profileId: string, client: AmendClient): ProfileDesk {
+    let d = this.desks.get(profileId);
+    if (!d) {
+      d = {
+        seen: new SeenOrders(),
+        guards: new OrderGuards(),
+        instruments: new InstrumentCache((c, s) => client.getInstruments(c, s), this.now),
+      };
+      this.desks.set(profileId, d);
+    }
+    return d;
+  }
+
+  /** The instrument named by the request, or by the order as last seen; undefined when neither names one. */
+  private async instrumentFor(
+    desk: ProfileDesk,
+    raw: ModifyOrderRequest,
+    order: Order | undefined,
+    attempt: Attempt,
+  ): Promise<InstrumentLookup | undefined> {
+    const category = categorySchema.safeParse(raw.category ?? order?.category);
+    const symbol = raw.symbol ?? order?.symbol;
+    if (!category.success || !symbol) return undefined;
+    try {
+      return await desk.instruments.get(category.data, symbol);
+    } catch (e) {
+      // The exchange checks these rules itself; not being able to pre-check them is no reason to block.
+      const why = e instanceof DeskError ? describeError(e.data) : String(e);
+      this.note(attempt, 'Instrument rules not checked', `Get Instruments failed: ${why}`);
+      return undefined;
+    }
+  }
+
+  private refuse(attempt: Attempt, error: DeskError, summary: string): Attempt {
+    attempt.error = error.data;
+    this.attempts.set(attempt.id, attempt);
+    this.transition(attempt, 'refused', summary, 'Refused', error.data.details?.join('; ') ?? error.message);
+    return structuredClone(attempt);
+  }
+
+  private note(attempt: Attempt, label: string, detail?: string): void {
+    attempt.timeline.push({ at: this.now(), label, ...(detail ? { detail } : {}) });
+  }
+
+  private transition(attempt: Attempt, status: AttemptStatus, summary: string, label: string, detail?: string): void {
+    attempt.status = status;
+    attempt.summary = summary;
+    this.note(attempt, label, detail);
+    if (isFinal(status)) attempt.finishedAt = this.now();
+    this.record(attempt);
+  }
+
+  private record(attempt: Attempt): void {
+    this.opts.log.append(structuredClone(attempt)).catch((e: unknown) => this.opts.onLogError?.(e));
+  }
+}

@@ -1,0 +1,32 @@
+/** The words of an attempt's outcome: one sentence an operator can act on, per status. */
+import type { OrderSnapshot } from '../../shared/attempts';
+import type { ModifyOrderRequest, Order } from '../../shared/schemas';
+
+export const SUMMARY = {
+  sending: 'Sending the modification…',
+  following: "Accepted by the exchange; following the order until the engine's result shows…",
+  failedUnchanged: 'The modification was not applied; the original order is unchanged (auto-cancel was off).',
+  filledFirst: 'The order was completely filled before the modification could apply; nothing was changed.',
+  unknownTimeout:
+    'Outcome unknown — the exchange did not answer in time. Load the order to check before sending again.',
+  unknownGuard:
+    'The outcome of the last modification of this order is unknown: load the order to check it before sending again.',
+  stopped: 'Outcome unknown — the desk stopped following the order. Load the order to check before sending again.',
+} as const;
+
+export const outcomeSummary = {
+  cancelled: (autoCancel: boolean): string =>
+    autoCancel
+      ? 'The engine could not apply the modification, so auto-cancel cancelled the order. It can no longer be modified.'
+      : 'The order was cancelled before the modification applied; it can no longer be modified.',
+  followTimeout: (seconds: string): string =>
+    `Outcome unknown — the order showed neither the new values nor a cancellation within ${seconds} s. Load the order to check before sending again.`,
+};
+
+/** "price 60000.0 → 60010.0, qty 0.0100 → 0.0200"; the old side is "?" when the order was not loaded. */
+export function changeText(request: ModifyOrderRequest, before: OrderSnapshot | undefined, after?: Order): string {
+  const parts: string[] = [];
+  if (request.price !== undefined) parts.push(`price ${before?.price ?? '?'} → ${after?.price ?? request.price}`);
+  if (request.qty !== undefined) parts.push(`qty ${before?.qty ?? '?'} → ${after?.qty ?? request.qty}`);
+  return parts.join(', ');
+}

@@ -1,0 +1,31 @@
+/**
+ * "The same order" for the desk: an order is known by its orderId and its clientOid, and a request
+ * may name either. Every guard and cache is keyed by both so that naming the order either way finds it.
+ */
+export interface OrderIds {
+  orderId?: string;
+  clientOid?: string;
+}
+
+export function orderKeys(ids: OrderIds): string[] {
+  const keys: string[] = [];
+  if (ids.orderId) keys.push(`orderId:${ids.orderId}`);
+  if (ids.clientOid) keys.push(`clientOid:${ids.clientOid}`);
+  return keys;
+}
+
+export function mergeIds(...all: (OrderIds | undefined)[]): OrderIds {
+  const out: OrderIds = {};
+  for (const ids of all) {
+    if (!ids) continue;
+    out.orderId ??= ids.orderId || undefined;
+    out.clientOid ??= ids.clientOid || undefined;
+  }
+  return out;
+}
+
+/** "1387…041 (demo-btc-open)", or whichever of the two is known. */
+export function describeIds(ids: OrderIds): string {
+  if (ids.orderId && ids.clientOid) return `${ids.orderId} (${ids.clientOid})`;
+  return ids.orderId ?? ids.clientOid ?? 'unknown order';
+}
