@@ -182,8 +182,8 @@ class VaultProfileService implements ProfileService {
           : {}),
         updatedAt: this.now(),
       };
-      if (changedSecrets || profile.baseUrl !== old.baseUrl || profile.environment !== old.environment)
-        this.skews().clear(old.id);
+      // The skew belongs to the host the profile talks to, not to its key.
+      if (profile.baseUrl !== old.baseUrl || profile.environment !== old.environment) this.skews().clear(old.id);
       const next = { ...file, profiles: file.profiles.map((p) => (p.id === old.id ? profile : p)) };
       return { next, result: summarize(profile, next.activeProfileId) };
     });

@@ -36,9 +36,20 @@ afterAll(async () => {
 function captureConsole(): { text: () => string } {
   const lines: string[] = [];
   const record = (...args: unknown[]) => {
-    lines.push(args.map((a) => (a instanceof Error ? `${String(a)} ${a.stack ?? ''} ${JSON.stringify(a)}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+    lines.push(
+      args
+        .map((a) =>
+          a instanceof Error
+            ? `${String(a)} ${a.stack ?? ''} ${JSON.stringify(a)}`
+            : typeof a === 'string'
+              ? a
+              : JSON.stringify(a),
+        )
+        .join(' '),
+    );
   };
-  for (const m of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) vi.spyOn(console, m).mockImplementation(record);
+  for (const m of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const)
+    vi.spyOn(console, m).mockImplementation(record);
   return { text: () => lines.join('\n') };
 }
 
@@ -46,7 +57,9 @@ async function coreWith(box: SecretBox) {
   const dir = await mkdtemp(join(tmpdir(), 'uta-redact-'));
   dirs.push(dir);
   const core = createCore({ userDataDir: dir, secretBox: box, version: 'test', localDemo: { externalUrl: demo.url } });
-  const dispatch = createDispatch(core.handlers, { onInternalError: (channel, e) => console.error(`[ipc] ${channel}`, e) });
+  const dispatch = createDispatch(core.handlers, {
+    onInternalError: (channel, e) => console.error(`[ipc] ${channel}`, e),
+  });
   return { core, dir, dispatch };
 }
 
@@ -66,15 +79,39 @@ describe('redaction', () => {
     };
     const creds = { apiKey: API_KEY, secretKey: SECRET, passphrase: PASSPHRASE };
 
-    const created = await call('profiles:create', { name: 'Secretive', environment: 'custom', baseUrl: demo.url, ...creds });
+    const created = await call('profiles:create', {
+      name: 'Secretive',
+      environment: 'custom',
+      baseUrl: demo.url,
+      ...creds,
+    });
     expect(created.ok).toBe(true);
     const id = created.data?.id ?? '';
     await call('profiles:create', { name: 'Secretive', environment: 'custom', baseUrl: demo.url, ...creds }); // duplicate name
-    await call('profiles:create', { name: 'Plain http', environment: 'custom', baseUrl: 'http://exchange.example', ...creds });
-    await call('profiles:create', { name: 'Too long', environment: 'live', apiKey: API_KEY, secretKey: LONG_SECRET, passphrase: PASSPHRASE });
+    await call('profiles:create', {
+      name: 'Plain http',
+      environment: 'custom',
+      baseUrl: 'http://exchange.example',
+      ...creds,
+    });
+    await call('profiles:create', {
+      name: 'Too long',
+      environment: 'live',
+      apiKey: API_KEY,
+      secretKey: LONG_SECRET,
+      passphrase: PASSPHRASE,
+    });
     await call('profiles:create', { name: 'Half', environment: 'live', apiKey: API_KEY });
     expect((await call('profiles:test', { id })).ok).toBe(true); // answers, with ok: false (unknown key)
-    await call('profiles:update', { id, secretKey: NEW_SECRET, name: 'Secretive 2', environment: 'custom', baseUrl: demo.url, locale: 'en-US', timeoutMs: 5000 });
+    await call('profiles:update', {
+      id,
+      secretKey: NEW_SECRET,
+      name: 'Secretive 2',
+      environment: 'custom',
+      baseUrl: demo.url,
+      locale: 'en-US',
+      timeoutMs: 5000,
+    });
     await call('profiles:select', { id });
     await call('app:status', {});
     await call('profiles:list', {});
@@ -84,7 +121,12 @@ describe('redaction', () => {
     await call('amend:send', { request: { orderId: '1', qty: '1' } });
 
     const port = await closedPort();
-    const down = await call('profiles:create', { name: 'Down', environment: 'custom', baseUrl: `http://127.0.0.1:${port}`, ...creds });
+    const down = await call('profiles:create', {
+      name: 'Down',
+      environment: 'custom',
+      baseUrl: `http://127.0.0.1:${port}`,
+      ...creds,
+    });
     await call('profiles:test', { id: down.data?.id });
     await call('profiles:select', { id: down.data?.id });
     await call('orders:open', {});
@@ -94,7 +136,9 @@ describe('redaction', () => {
     const weak = await coreWith(testSecretBox({ backend: 'basic_text' }));
     answers.push(await weak.dispatch('profiles:create', { name: 'Weak', environment: 'live', ...creds }));
     const none = await coreWith(testSecretBox({ available: false }));
-    answers.push(await none.dispatch('profiles:create', { name: 'None', environment: 'live', ...creds, acceptWeakStorage: true }));
+    answers.push(
+      await none.dispatch('profiles:create', { name: 'None', environment: 'live', ...creds, acceptWeakStorage: true }),
+    );
 
     const answersText = JSON.stringify(answers);
     expect(answersText).toContain('"ok":false'); // the failures above really failed
@@ -109,10 +153,19 @@ describe('redaction', () => {
     const creds = { apiKey: API_KEY, secretKey: SECRET, passphrase: PASSPHRASE };
     const answers: Array<() => Promise<unknown>> = [];
     const fake = await startFakeExchange((req) =>
-      req.path === '/api/v3/trade/order-info' ? { status: 400, json: { code: '40012', msg: 'apikey/password is incorrect', requestTime: 1, data: null } } : { status: 500, text: 'oops' },
+      req.path === '/api/v3/trade/order-info'
+        ? { status: 400, json: { code: '40012', msg: 'apikey/password is incorrect', requestTime: 1, data: null } }
+        : { status: 500, text: 'oops' },
     );
     const port = await closedPort();
-    const client = (baseUrl: string) => new ExchangeClient({ baseUrl, credentials: creds, limiters: new RateLimiters(), sleep: async () => {}, timeoutMs: 300 });
+    const client = (baseUrl: string) =>
+      new ExchangeClient({
+        baseUrl,
+        credentials: creds,
+        limiters: new RateLimiters(),
+        sleep: async () => {},
+        timeoutMs: 300,
+      });
     answers.push(
       () => client(fake.url).getOrder({ orderId: '1' }),
       () => client(fake.url).modifyOrder({ orderId: '1', qty: '1' }),
@@ -126,7 +179,10 @@ describe('redaction', () => {
       );
       expect(e).toBeInstanceOf(Error);
       const err = e as Error & { data?: unknown };
-      expectNoSecret('thrown error', `${String(err)} ${err.stack ?? ''} ${JSON.stringify(err)} ${JSON.stringify(err.data)}`);
+      expectNoSecret(
+        'thrown error',
+        `${String(err)} ${err.stack ?? ''} ${JSON.stringify(err)} ${JSON.stringify(err.data)}`,
+      );
     }
     await fake.close();
   });
