@@ -56,7 +56,7 @@ afterEach(async () => {
 });
 
 describe('sendModification through dispatch (renderer bypassed)', () => {
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ clientOid: 'demo-btc-open', price: '60000.05', category: 'USDT-FUTURES', symbol: 'BTCUSDT' }, 'price-precision'],
     [
       { clientOid: 'demo-btc-open', price: '60000.3', qty: '0.00001', category: 'USDT-FUTURES', symbol: 'BTCUSDT' },
