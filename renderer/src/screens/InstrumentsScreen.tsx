@@ -1,51 +1,74 @@
-import { useQuery } from '@tanstack/react-query';
-import { ScreenHeader } from '../components/ScreenHeader';
+/**
+ * Instruments: the specification of every pair of one category (or all five), fetched from the
+ * exchange and browsed client side.
+ */
+import { useMemo } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel';
-import { call } from '../lib/desk';
-
-const COLUMNS = [
-  ['symbol', 'Symbol'],
-  ['baseCoin', 'Base'],
-  ['quoteCoin', 'Quote'],
-  ['status', 'Status'],
-  ['minOrderAmount', 'Min order amount'],
-  ['pricePrecision', 'Price precision'],
-  ['quantityPrecision', 'Quantity precision'],
-  ['makerFeeRate', 'Maker fee'],
-  ['takerFeeRate', 'Taker fee'],
-] as const;
+import { ScreenHeader } from '../components/ScreenHeader';
+import { InstrumentBrowser } from '../instruments/InstrumentBrowser';
+import { useInstrumentBrowser } from '../instruments/prefs';
+import { SourceControls } from '../instruments/SourceControls';
+import { UpdatedAgo } from '../instruments/UpdatedAgo';
+import { useInstruments } from '../instruments/use-instruments';
+import '../instruments/instruments.css';
 
 export function InstrumentsScreen() {
-  const q = useQuery({ queryKey: ['instruments', 'SPOT'], queryFn: () => call('listInstruments', { category: 'SPOT' }) });
+  const scope = useInstrumentBrowser((s) => s.scope);
+  const exactSymbol = useInstrumentBrowser((s) => s.exactSymbol);
+  const setExactSymbol = useInstrumentBrowser((s) => s.setExactSymbol);
+  const q = useInstruments(scope, exactSymbol);
+  const scopeLabel = scope === 'ALL' ? 'All categories' : scope;
+  const count = q.instruments?.length;
+
+  const subtitle = `${scopeLabel}${exactSymbol ? ` · symbol ${exactSymbol}` : ''}${count !== undefined ? ` · ${count.toLocaleString('en-US')} instruments` : ''}`;
+  const emptyHint = useMemo(
+    () =>
+      exactSymbol ? (
+        <>
+          The exchange lists no {scope === 'ALL' ? '' : `${scope} `}instrument named <span className="mono">{exactSymbol}</span>.{' '}
+          <button type="button" className="button" onClick={() => setExactSymbol('')}>
+            Show all symbols
+          </button>
+        </>
+      ) : undefined,
+    [exactSymbol, scope, setExactSymbol],
+  );
+
   return (
-    <section className="screen" aria-label="Instruments">
-      <ScreenHeader title="Instruments" subtitle={q.data ? `SPOT · ${q.data.instruments.length} pairs` : 'SPOT'} />
-      {q.isError ? <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title="Could not load instruments" /> : null}
-      {q.isPending ? <p role="status">Loading instruments…</p> : null}
-      {q.data ? (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                {COLUMNS.map(([key, label]) => (
-                  <th key={key} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.instruments.map((i) => (
-                <tr key={i.symbol}>
-                  {COLUMNS.map(([key]) => (
-                    <td key={key}>{i[key] ?? ''}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+    <section className="screen instruments-screen" aria-label="Instruments">
+      <ScreenHeader title="Instruments" subtitle={subtitle}>
+        <UpdatedAgo fetchedAt={q.fetchedAt} fetching={q.isFetching} />
+        <button
+          type="button"
+          className="button"
+          onClick={() => void q.refetch()}
+          disabled={q.isFetching}
+          aria-busy={q.isFetching}
+          title={`Fetch ${scopeLabel} again from the exchange`}
+        >
+          <span aria-hidden="true">⟳</span> Refresh
+        </button>
+      </ScreenHeader>
+      {q.error ? (
+        <>
+          <div className="ib-toolbar">
+            <SourceControls />
+          </div>
+          <ErrorPanel
+            error={q.error}
+            onRetry={() => void q.refetch()}
+            title={`Could not load ${q.failedCategory ?? scopeLabel} instruments`}
+          />
+        </>
+      ) : (
+        <InstrumentBrowser
+          instruments={q.instruments}
+          scopeLabel={scopeLabel}
+          exportScope={scope === 'ALL' ? 'ALL' : scope}
+          sourceControls={<SourceControls />}
+          emptyHint={emptyHint}
+        />
+      )}
     </section>
   );
 }

@@ -1,0 +1,92 @@
+/** Search and filters: all client side, over the fetched rows. */
+import { useId, type Ref } from 'react';
+import { INSTRUMENT_STATUSES } from '../../../shared/schemas';
+import type { Dataset } from './dataset';
+import type { InstrumentFilters } from './filters';
+
+const KNOWN_SYMBOL_TYPES = ['crypto', 'metal', 'stock', 'commodity'];
+
+function withCount(label: string, n: number | undefined): string {
+  return n ? `${label} (${n})` : label;
+}
+
+export function FilterBar({
+  ds,
+  filters,
+  onChange,
+  searchRef,
+}: {
+  ds: Dataset;
+  filters: InstrumentFilters;
+  onChange(patch: Partial<InstrumentFilters>): void;
+  searchRef: Ref<HTMLInputElement>;
+}) {
+  const statuses = [...INSTRUMENT_STATUSES, ...[...ds.statusCounts.keys()].filter((s) => !(INSTRUMENT_STATUSES as readonly string[]).includes(s))];
+  const symbolTypes = [...KNOWN_SYMBOL_TYPES, ...[...ds.symbolTypeCounts.keys()].filter((s) => !KNOWN_SYMBOL_TYPES.includes(s))];
+  const notOnline = ds.rows.length - (ds.statusCounts.get('online') ?? 0);
+  const id = useId();
+  return (
+    <div className="ib-filters" role="group" aria-label="Filters">
+      <input
+        ref={searchRef}
+        type="search"
+        className="ib-search"
+        aria-label="Search symbols"
+        placeholder="Search symbol, base, quote…  /"
+        value={filters.search}
+        onChange={(e) => onChange({ search: e.target.value })}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && filters.search) {
+            e.stopPropagation();
+            onChange({ search: '' });
+          }
+        }}
+        spellCheck={false}
+        autoComplete="off"
+      />
+      <span className="ib-field">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select id={`${id}-status`} value={filters.status} onChange={(e) => onChange({ status: e.target.value })}>
+          <option value="">Any</option>
+          <option value="not-online">{withCount('Not online', notOnline)}</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {withCount(s, ds.statusCounts.get(s))}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className="ib-field">
+        <label htmlFor={`${id}-symbolType`}>Symbol type</label>
+        <select id={`${id}-symbolType`} value={filters.symbolType} onChange={(e) => onChange({ symbolType: e.target.value })}>
+          <option value="">Any</option>
+          {symbolTypes.map((s) => (
+            <option key={s} value={s}>
+              {withCount(s, ds.symbolTypeCounts.get(s))}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className="ib-field">
+        <label htmlFor={`${id}-futuresType`}>Futures type</label>
+        <select id={`${id}-futuresType`} value={filters.futuresType} onChange={(e) => onChange({ futuresType: e.target.value as InstrumentFilters['futuresType'] })}>
+          <option value="">Any</option>
+          <option value="perpetual">Perpetual</option>
+          <option value="delivery">Delivery</option>
+        </select>
+      </span>
+      <span className="ib-field">
+        <label htmlFor={`${id}-rwa`}>RWA</label>
+        <select id={`${id}-rwa`} value={filters.rwa} onChange={(e) => onChange({ rwa: e.target.value as InstrumentFilters['rwa'] })}>
+          <option value="">Any</option>
+          <option value="yes">RWA only</option>
+          <option value="no">Not RWA</option>
+        </select>
+      </span>
+      <label className="ib-check" title="Off time, limit-open time or maintenance time is set">
+        <input type="checkbox" checked={filters.restrictedOnly} onChange={(e) => onChange({ restrictedOnly: e.target.checked })} />
+        Has restrictions
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * The instrument browser without any fetching: filters, grid, selection actions and the detail
+ * panel over a given list of instruments. The screen feeds it from the exchange, the benchmark
+ * from generated rows.
+ */
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import type { Instrument } from '../../../shared/schemas';
+import { useUi } from '../app/store';
+import { ColumnChooser } from './ColumnChooser';
+import { CopyButton } from './CopyButton';
+import { csvFileName, downloadText, instrumentsCsv } from './csv';
+import { buildDataset } from './dataset';
+import { DetailPanel } from './DetailPanel';
+import { FilterBar } from './FilterBar';
+import { filterIndexes, filtersActive } from './filters';
+import { InstrumentGrid } from './InstrumentGrid';
+import { useInstrumentBrowser } from './prefs';
+import { sortIndexes } from './sort-keys';
+import { TABLE_COLUMNS } from './table-columns';
+import { useNow } from './use-now';
+
+const NO_ROWS: Instrument[] = [];
+
+function isTypingTarget(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  return t.isContentEditable || t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement;
+}
+
+export interface InstrumentBrowserProps {
+  /** undefined while the first answer is awaited. */
+  instruments: readonly Instrument[] | undefined;
+  /** What the rows are: "SPOT", "All categories"; names the grid and the CSV file. */
+  scopeLabel: string;
+  exportScope: string;
+  /** Controls that choose what is fetched (category, exact symbol), placed before the filters. */
+  sourceControls?: ReactNode;
+  /** Extra explanation in the empty state (an exact symbol that the exchange does not list). */
+  emptyHint?: ReactNode;
+}
+
+export function InstrumentBrowser({ instruments, scopeLabel, exportScope, sourceControls, emptyHint }: InstrumentBrowserProps) {
+  const loading = instruments === undefined;
+  const rows = instruments ?? NO_ROWS;
+  const ds = useMemo(() => buildDataset(rows), [rows]);
+
+  const sorting = useInstrumentBrowser((s) => s.sorting);
+  const columnVisibility = useInstrumentBrowser((s) => s.columnVisibility);
+  const columnOrder = useInstrumentBrowser((s) => s.columnOrder);
+  const columnSizing = useInstrumentBrowser((s) => s.columnSizing);
+  const filters = useInstrumentBrowser((s) => s.filters);
+  const selectedKey = useInstrumentBrowser((s) => s.selectedKey);
+  const detailsOpen = useInstrumentBrowser((s) => s.detailsOpen);
+  const { setSorting, setColumnVisibility, setColumnOrder, setColumnSizing, setFilters, clearFilters, select, setDetailsOpen } =
+    useInstrumentBrowser.getState();
+
+  const table = useReactTable<Instrument>({
+    data: rows as Instrument[],
+    columns: TABLE_COLUMNS,
+    state: { sorting, columnVisibility, columnOrder, columnSizing },
+    onSortingChange: setSorting,
+    onColumnVisibilityChange: setColumnVisibility,
+    onColumnOrderChange: setColumnOrder,
+    onColumnSizingChange: setColumnSizing,
+    getCoreRowModel: getCoreRowModel(),
+    // Sorting and filtering run on precomputed ranks and flags below, not on TanStack's row models.
+    manualSorting: true,
+    manualFiltering: true,
+    sortDescFirst: false,
+    enableMultiSort: true,
+    columnResizeMode: 'onChange',
+  });
+
+  const sorted = useMemo(() => sortIndexes(ds.rows.length, sorting.map((s) => ({ ranks: ds.ranks(s.id), desc: s.desc }))), [ds, sorting]);
+  const order = useMemo(() => filterIndexes(sorted, ds, filters), [sorted, ds, filters]);
+
+  const selectedRow = selectedKey === null ? -1 : (ds.indexOfKey.get(selectedKey) ?? -1);
+  const selectedPos = useMemo(() => (selectedRow < 0 ? -1 : order.indexOf(selectedRow)), [order, selectedRow]);
+  const selected = selectedRow >= 0 ? ds.rows[selectedRow] : undefined;
+  const now = useNow(30_000);
+
+  const gridRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // "/" jumps to the search box from anywhere on the screen, except while typing elsewhere.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+      e.preventDefault();
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onSelect = useCallback((pos: number) => select(ds.keys[order[pos]!] ?? null), [ds, order, select]);
+  const onOpenDetails = useCallback(() => setDetailsOpen(true), [setDetailsOpen]);
+  const onCloseDetails = useCallback(() => {
+    setDetailsOpen(false);
+    gridRef.current?.focus();
+  }, [setDetailsOpen]);
+
+  const visibleColumns = table.getVisibleLeafColumns();
+  const exportCsv = () => {
+    const columns = visibleColumns.map((c) => ({ id: c.id, label: String(c.columnDef.header) }));
+    downloadText(csvFileName(exportScope, new Date()), instrumentsCsv(ds, order, columns));
+  };
+
+  const active = filtersActive(filters);
+  const amend = () => {
+    if (selected) useUi.getState().openAmend(selected.category, selected.symbol);
+  };
+
+  const rowCount = ds.rows.length;
+  const empty = useMemo(
+    () => (
+      <div className="empty-state ib-empty" role="status">
+        <h2>No instruments match</h2>
+        {emptyHint ? <p className="muted">{emptyHint}</p> : null}
+        {active ? (
+          <>
+            <p className="muted">The filters hide all {rowCount} instruments.</p>
+            <button type="button" className="button" onClick={clearFilters}>
+              Clear filters
+            </button>
+          </>
+        ) : null}
+      </div>
+    ),
+    [active, emptyHint, rowCount, clearFilters],
+  );
+
+  return (
+    <div className="ib">
+      <div className="ib-toolbar">
+        {sourceControls}
+        <FilterBar ds={ds} filters={filters} onChange={setFilters} searchRef={searchRef} />
+      </div>
+      <div className="ib-bar">
+        <p className="ib-count" aria-live="polite">
+          {loading ? (
+            'Loading instruments…'
+          ) : (
+            <>
+              Showing <strong className="num">{order.length.toLocaleString('en-US')}</strong> of{' '}
+              <span className="num">{ds.rows.length.toLocaleString('en-US')}</span> instruments
+            </>
+          )}
+        </p>
+        {active ? (
+          <button type="button" className="button ghost" onClick={clearFilters}>
+            Clear filters
+          </button>
+        ) : null}
+        <div className="ib-spacer" />
+        <div className="ib-selection" role="group" aria-label="Selected instrument">
+          <span className="ib-selected muted">
+            {selected ? (
+              <>
+                Selected <strong className="mono">{selected.symbol}</strong> · {selected.category}
+              </>
+            ) : (
+              'No row selected'
+            )}
+          </span>
+          {selected ? <CopyButton text={selected.symbol} label="Copy symbol">Copy symbol</CopyButton> : null}
+          <button type="button" className="button" disabled={!selected} onClick={amend}>
+            Amend an order on this symbol
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!selected}
+            aria-expanded={Boolean(selected && detailsOpen)}
+            onClick={() => setDetailsOpen(!detailsOpen)}
+            title="Show every field of the selected instrument (Enter)"
+          >
+            Details
+          </button>
+        </div>
+        <span className="ib-divider" aria-hidden="true" />
+        <ColumnChooser />
+        <button type="button" className="button" disabled={loading || order.length === 0} onClick={exportCsv} title="Export the rows shown (filtered and sorted) with the visible columns, raw values">
+          Export CSV
+        </button>
+      </div>
+      <div className="ib-main">
+        <InstrumentGrid
+          table={table}
+          headerGroups={table.getHeaderGroups()}
+          leafColumns={visibleColumns}
+          columnSizing={columnSizing}
+          sorting={sorting}
+          ds={ds}
+          order={order}
+          selectedPos={selectedPos}
+          loading={loading}
+          now={now}
+          label={`Instruments: ${scopeLabel}`}
+          onSelect={onSelect}
+          onOpenDetails={onOpenDetails}
+          onCloseDetails={onCloseDetails}
+          empty={empty}
+          gridRef={gridRef}
+        />
+        {detailsOpen && selected ? <DetailPanel instrument={selected} now={now} onClose={onCloseDetails} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/** What to fetch: the category (or all five) and, optionally, one exact symbol. */
+import { useEffect, useId, useState } from 'react';
+import { CATEGORIES } from '../../../shared/schemas';
+import { useInstrumentBrowser, type Scope } from './prefs';
+
+export const SCOPE_LABELS: Record<Scope, string> = {
+  SPOT: 'SPOT',
+  MARGIN: 'MARGIN',
+  'USDT-FUTURES': 'USDT-FUTURES',
+  'COIN-FUTURES': 'COIN-FUTURES',
+  'USDC-FUTURES': 'USDC-FUTURES',
+  ALL: 'All',
+};
+
+export function SourceControls() {
+  const scope = useInstrumentBrowser((s) => s.scope);
+  const exactSymbol = useInstrumentBrowser((s) => s.exactSymbol);
+  const { setScope, setExactSymbol } = useInstrumentBrowser.getState();
+  const [draft, setDraft] = useState(exactSymbol);
+  const id = useId();
+  useEffect(() => setDraft(exactSymbol), [exactSymbol]);
+
+  return (
+    <div className="ib-source" role="group" aria-label="Source">
+      <span className="ib-field">
+        <label htmlFor={`${id}-category`}>Category</label>
+        <select id={`${id}-category`} value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
+          {[...CATEGORIES, 'ALL' as const].map((c) => (
+            <option key={c} value={c}>
+              {SCOPE_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </span>
+      <form
+        className="ib-exact"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setExactSymbol(draft.trim().toUpperCase());
+        }}
+      >
+        <label htmlFor={`${id}-symbol`} className="sr-only">
+          Exact symbol
+        </label>
+        <input
+          id={`${id}-symbol`}
+          type="text"
+          className="mono"
+          placeholder="Exact symbol"
+          value={draft}
+          maxLength={64}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setDraft(e.target.value)}
+          title="Ask the exchange for this one symbol only (Enter)"
+        />
+        <button type="submit" className="button" disabled={draft.trim().toUpperCase() === exactSymbol}>
+          Fetch
+        </button>
+        {exactSymbol ? (
+          <button type="button" className="icon-button" aria-label="Clear exact symbol" title="Clear exact symbol" onClick={() => setExactSymbol('')}>
+            ✕
+          </button>
+        ) : null}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The grid's columns: which field, how it is shown, how it sorts, and what it means (from the API
+ * specification, shown as the header's tooltip).
+ */
+import { categoryKey, maxQtyKey, numericKey, statusKey, textKey, timeKey, type SortKeyOf } from './sort-keys';
+import { formatDecimal, formatMaxQty, formatPercent, formatTime, UNSET } from './format';
+import { isEmptyValue, type RawValue } from './values';
+
+export type ColumnKind = 'text' | 'number' | 'percent' | 'maxQty' | 'time' | 'status' | 'category';
+
+export const COLUMN_GROUPS = [
+  ['identity', 'Instrument'],
+  ['status', 'State'],
+  ['limits', 'Limits'],
+  ['fees', 'Fees'],
+  ['leverage', 'Leverage'],
+  ['precision', 'Precision'],
+  ['priceLimits', 'Price limits'],
+  ['times', 'Times'],
+  ['other', 'Other'],
+] as const;
+export type ColumnGroupId = (typeof COLUMN_GROUPS)[number][0];
+export const GROUP_LABELS = Object.fromEntries(COLUMN_GROUPS) as Record<ColumnGroupId, string>;
+
+export interface ColumnSpec {
+  /** Column id: the instrument field it shows. */
+  id: string;
+  label: string;
+  group: ColumnGroupId;
+  kind: ColumnKind;
+  description: string;
+  width: number;
+  hiddenByDefault?: boolean;
+}
+
+const col = (id: string, label: string, group: ColumnGroupId, kind: ColumnKind, width: number, description: string, hiddenByDefault = false): ColumnSpec => ({
+  id,
+  label,
+  group,
+  kind,
+  width,
+  description,
+  hiddenByDefault,
+});
+
+export const COLUMN_SPECS: readonly ColumnSpec[] = [
+  col('symbol', 'Symbol', 'identity', 'text', 132, 'Symbol name: base coin followed by quote coin'),
+  col('baseCoin', 'Base', 'identity', 'text', 64, 'Base coin'),
+  col('quoteCoin', 'Quote', 'identity', 'text', 60, 'Quote coin'),
+  col('category', 'Category', 'identity', 'category', 104, 'Product type'),
+  col('type', 'Type', 'identity', 'text', 76, 'Futures type: perpetual or delivery'),
+  col('symbolType', 'Symbol type', 'identity', 'text', 84, 'crypto, metal, stock or commodity'),
+  col('isRwa', 'RWA', 'identity', 'text', 52, 'Whether the symbol is an RWA (real-world asset) symbol', true),
+  col('status', 'Status', 'status', 'status', 104, 'Trading pair status'),
+  col('minOrderQty', 'Min order qty', 'limits', 'number', 100, 'Minimum order quantity in base coin (futures; spot and margin follow their trading rules)'),
+  col('maxOrderQty', 'Max order qty', 'limits', 'maxQty', 100, 'Maximum quantity of a single limit order in base coin (futures); 0 means no limit'),
+  col('maxMarketOrderQty', 'Max market order qty', 'limits', 'number', 100, 'Maximum quantity of a single market order in base coin'),
+  col('minOrderAmount', 'Min order amount', 'limits', 'number', 96, 'Minimum order amount in quote coin'),
+  col('maxSymbolOrderNum', 'Max symbol orders', 'limits', 'number', 88, 'Maximum number of orders per trading pair'),
+  col('maxProductOrderNum', 'Max product orders', 'limits', 'number', 88, 'Maximum number of orders per product line'),
+  col('maxPositionNum', 'Max positions', 'limits', 'number', 80, 'Maximum number of positions per trading pair'),
+  col('makerFeeRate', 'Maker fee', 'fees', 'percent', 76, 'Maker fee rate (0.0002 is 0.02 %)'),
+  col('takerFeeRate', 'Taker fee', 'fees', 'percent', 76, 'Taker fee rate (0.0002 is 0.02 %)'),
+  col('feeRateUpRatio', 'Fee markup', 'fees', 'percent', 80, 'Percentage by which the actual fee is raised over the base fee'),
+  col('openCostUpRatio', 'Open cost markup', 'fees', 'percent', 84, 'Percentage by which the cost of opening a position is raised over the base cost'),
+  col('minLeverage', 'Min leverage', 'leverage', 'number', 72, 'Minimum leverage'),
+  col('maxLeverage', 'Max leverage', 'leverage', 'number', 76, 'Maximum leverage'),
+  col('maxCrossedLeverage', 'Max cross leverage', 'leverage', 'number', 88, 'Maximum leverage for cross margin (margin only)'),
+  col('maxIsolatedLeverage', 'Max isolated leverage', 'leverage', 'number', 92, 'Maximum leverage for isolated margin (margin only)'),
+  col('pricePrecision', 'Price precision', 'precision', 'number', 72, 'Number of decimal places allowed for price'),
+  col('quantityPrecision', 'Quantity precision', 'precision', 'number', 76, 'Number of decimal places allowed for quantity'),
+  col('quotePrecision', 'Quote precision', 'precision', 'number', 72, 'Number of decimal places allowed for the quote-coin amount of market orders'),
+  col('priceMultiplier', 'Price step', 'precision', 'number', 84, 'Futures: the order price must be a multiple of this value'),
+  col('quantityMultiplier', 'Quantity step', 'precision', 'number', 84, 'Futures: the order quantity must be a multiple of this value'),
+  col('buyLimitPriceRatio', 'Buy limit ratio', 'priceLimits', 'percent', 76, 'Bounds the maximum price of a buy order relative to the market price'),
+  col('sellLimitPriceRatio', 'Sell limit ratio', 'priceLimits', 'percent', 76, 'Bounds the minimum price of a sell order relative to the market price'),
+  col('launchTime', 'Launch', 'times', 'time', 140, 'Launch of the pair'),
+  col('offTime', 'Off', 'times', 'time', 140, 'Trading halt time'),
+  col('limitOpenTime', 'Limit open', 'times', 'time', 140, 'Restricted open time: trading is prohibited after it'),
+  col('maintainTime', 'Maintenance', 'times', 'time', 140, 'Maintenance time'),
+  col('deliveryTime', 'Delivery', 'times', 'time', 140, 'Delivery time (delivery contracts only)'),
+  col('deliveryStartTime', 'Delivery start', 'times', 'time', 140, 'Delivery start time (delivery contracts only)', true),
+  col('deliveryPeriod', 'Delivery period', 'other', 'text', 96, 'this_quarter or next_quarter (delivery contracts only)', true),
+  col('fundInterval', 'Funding interval', 'other', 'number', 76, 'Funding interval in hours', true),
+  col('userMinBorrow', 'Min borrow', 'other', 'number', 88, 'Minimum borrowable amount (margin only)', true),
+];
+
+export const COLUMN_IDS: readonly string[] = COLUMN_SPECS.map((c) => c.id);
+export const SPEC_BY_ID: ReadonlyMap<string, ColumnSpec> = new Map(COLUMN_SPECS.map((c) => [c.id, c]));
+
+export const DEFAULT_VISIBILITY: Readonly<Record<string, boolean>> = Object.fromEntries(
+  COLUMN_SPECS.filter((c) => c.hiddenByDefault).map((c) => [c.id, false]),
+);
+
+export const SORT_KEY_OF_KIND: Record<ColumnKind, SortKeyOf> = {
+  text: textKey,
+  number: numericKey,
+  percent: numericKey,
+  maxQty: maxQtyKey,
+  time: timeKey,
+  status: statusKey,
+  category: categoryKey,
+};
+
+const plainText = (v: RawValue): string => (isEmptyValue(v) ? UNSET : v.trim());
+
+export const FORMAT_OF_KIND: Record<ColumnKind, (v: RawValue) => string> = {
+  text: plainText,
+  number: formatDecimal,
+  percent: formatPercent,
+  maxQty: formatMaxQty,
+  time: formatTime,
+  status: plainText,
+  category: plainText,
+};
+
+export const isNumericKind = (kind: ColumnKind): boolean => kind === 'number' || kind === 'percent' || kind === 'maxQty';

@@ -1,0 +1,57 @@
+/** Client-side filters over a Dataset: cheap per-row checks on values precomputed by buildDataset. */
+import type { Dataset } from './dataset';
+
+export interface InstrumentFilters {
+  search: string;
+  /** '' any, 'not-online' every status but online, or one status. */
+  status: string;
+  /** '' any, or one symbolType (lowercase). */
+  symbolType: string;
+  futuresType: '' | 'perpetual' | 'delivery';
+  rwa: '' | 'yes' | 'no';
+  restrictedOnly: boolean;
+}
+
+export const NO_FILTERS: InstrumentFilters = {
+  search: '',
+  status: '',
+  symbolType: '',
+  futuresType: '',
+  rwa: '',
+  restrictedOnly: false,
+};
+
+export function filtersActive(f: InstrumentFilters): boolean {
+  return f.search.trim() !== '' || f.status !== '' || f.symbolType !== '' || f.futuresType !== '' || f.rwa !== '' || f.restrictedOnly;
+}
+
+/** Words of the query, each of which must appear in symbol, base or quote ("usdt btc" finds BTCUSDT). */
+export function searchTokens(search: string): string[] {
+  return search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** The rows of `order` (already sorted) that pass every filter, in the same order. */
+export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilters): Int32Array {
+  if (!filtersActive(f)) return order;
+  const tokens = searchTokens(f.search);
+  const { haystacks, statuses, symbolTypes, futuresTypes, rwa, restricted } = ds;
+  const wantRwa = f.rwa === 'yes' ? 1 : 0;
+  const out = new Int32Array(order.length);
+  let m = 0;
+  outer: for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    if (f.status !== '') {
+      if (f.status === 'not-online' ? statuses[i] === 'online' : statuses[i] !== f.status) continue;
+    }
+    if (f.symbolType !== '' && symbolTypes[i] !== f.symbolType) continue;
+    if (f.futuresType !== '' && futuresTypes[i] !== f.futuresType) continue;
+    if (f.rwa !== '' && rwa[i] !== wantRwa) continue;
+    if (f.restrictedOnly && restricted[i] !== 1) continue;
+    if (tokens.length) {
+      const h = haystacks[i]!;
+      for (const t of tokens) if (!h.includes(t)) continue outer;
+    }
+    out[m++] = i;
+  }
+  return out.subarray(0, m);
+}

@@ -1,0 +1,93 @@
+/**
+ * Display text of instrument values. Exact: decimal strings go through decimal.js, never a float,
+ * so "0.0002" becomes "0.02 %" and not "0.019999999999999997 %".
+ */
+import { isPlainDecimal, toDec } from '../../../shared/decimal';
+import { isEmptyValue, isUnsetTime, timeMs, type RawValue } from './values';
+
+export const UNSET = '—';
+
+/** A number as the exchange wrote it; exponent forms ("1e-8") are written out in full. */
+export function formatDecimal(v: RawValue): string {
+  if (isEmptyValue(v)) return UNSET;
+  const t = v.trim();
+  if (isPlainDecimal(t) || /^-\d+(\.\d+)?$/.test(t)) return t;
+  const d = toDec(t);
+  return d ? d.toFixed() : t;
+}
+
+/** A decimal fraction as a percentage: "0.0002" → "0.02 %", "-0.0001" → "-0.01 %". */
+export function formatPercent(v: RawValue): string {
+  if (isEmptyValue(v)) return UNSET;
+  const d = toDec(v);
+  if (!d) return v.trim();
+  return `${d.mul(100).toFixed()} %`;
+}
+
+/** maxOrderQty: "0" means the exchange sets no limit. */
+export function formatMaxQty(v: RawValue): string {
+  if (isEmptyValue(v)) return UNSET;
+  const d = toDec(v);
+  if (d?.isZero()) return 'no limit';
+  return formatDecimal(v);
+}
+
+const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+
+/** Local date-time, sortable and unambiguous: 2026-12-25 08:00:00. */
+export function formatLocalDateTime(ms: number): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return String(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Unix-millisecond time fields; "", "-1", "0" and null are "not configured". */
+export function formatTime(v: RawValue): string {
+  if (isUnsetTime(v)) return UNSET;
+  const ms = timeMs(v);
+  return ms === undefined ? (v as string).trim() : formatLocalDateTime(ms);
+}
+
+/** "in 3 d 4 h", "in 12 min", "2 h ago": for the titles of restriction warnings. */
+export function formatRelative(ms: number, now: number): string {
+  const delta = ms - now;
+  const abs = Math.abs(delta);
+  const min = Math.round(abs / 60_000);
+  let text: string;
+  if (min < 1) text = 'less than a minute';
+  else if (min < 60) text = `${min} min`;
+  else if (min < 48 * 60) text = `${Math.floor(min / 60)} h ${min % 60} min`;
+  else text = `${Math.floor(min / 1440)} d ${Math.floor((min % 1440) / 60)} h`;
+  return delta >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+export const STATUS_MEANINGS: Readonly<Record<string, string>> = {
+  online: 'Online: trading normally',
+  limit_open: 'Limit open: opening positions is restricted',
+  limit_close: 'Limit close: closing positions is restricted',
+  restrictedAPI: 'Restricted API: trading through the API is restricted',
+  listed: 'Listed: listed, not yet open for trading',
+  offline: 'Offline: delisted or under maintenance',
+};
+
+export function statusMeaning(status: string): string {
+  return STATUS_MEANINGS[status] ?? `${status || 'No status'}: a status this desk does not know yet`;
+}
+
+/** Badge tone per status: how worried an operator should be. */
+export function statusTone(status: string): 'ok' | 'warn' | 'danger' | 'info' | 'neutral' {
+  switch (status) {
+    case 'online':
+      return 'ok';
+    case 'limit_open':
+    case 'limit_close':
+    case 'restrictedAPI':
+      return 'warn';
+    case 'offline':
+      return 'danger';
+    case 'listed':
+      return 'info';
+    default:
+      return 'neutral';
+  }
+}
