@@ -1,0 +1,259 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange';
+import { closedPort } from '../exchange/testing/fake-exchange';
+import { runCli } from './run-cli';
+
+const ENV = {
+  BITGET_API_KEY: DEMO_ACCOUNT.apiKey,
+  BITGET_API_SECRET: DEMO_ACCOUNT.secretKey,
+  BITGET_API_PASSPHRASE: DEMO_ACCOUNT.passphrase,
+};
+const SECRET_VALUES = [DEMO_ACCOUNT.apiKey, DEMO_ACCOUNT.secretKey, DEMO_ACCOUNT.passphrase];
+
+let demo: DemoExchange;
+beforeAll(async () => {
+  demo = await startDemoExchange({ engineLatencyMs: 300 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+beforeEach(() => {
+  demo.control.reset();
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[], env: Record<string, string | undefined> = ENV): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    env,
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    sleep: async () => {},
+  });
+  for (const s of SECRET_VALUES) {
+    expect(stdout).not.toContain(s);
+    expect(stderr).not.toContain(s);
+  }
+  return { code, stdout, stderr };
+}
+
+const local = () => ['--base-url', demo.url];
+const modifies = () => demo.control.requestLog().filter((e) => e.path === '/api/v3/trade/modify-order');
+
+describe('usage', () => {
+  it('prints help with exit 0', async () => {
+    const r = await cli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Usage: uta-desk <command>/);
+    expect(r.stdout).toMatch(/BITGET_API_PASSPHRASE/);
+  });
+
+  it.each([
+    [[], /Give a command/],
+    [['launch'], /Unknown command "launch"/],
+    [['instruments'], /needs --category/],
+    [['instruments', '--category', 'FOREX'], /--category must be one of/],
+    [['order'], /--order-id ID or --client-oid ID/],
+    [['open-orders', '--limit', '500'], /--limit must be between 1 and 100/],
+    [['instruments', '--category', 'SPOT', '--qty', '1'], /--qty is not an option of instruments/],
+    [['instruments', '--category', 'SPOT', '--base-url', 'http://exchange.example'], /https/],
+    [['order', '--order-id'], /argument missing/],
+  ])('exits 2 on bad usage: %j', async (args, message) => {
+    const r = await cli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('refuses secrets given as options without echoing them', async () => {
+    const r = await cli(['order', '--order-id', '1', '--api-secret=TOP-SECRET-VALUE', ...local()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/never accepted as options \(--api-secret\)/);
+    expect(r.stderr).not.toContain('TOP-SECRET-VALUE');
+    expect(demo.control.requestLog()).toHaveLength(0);
+  });
+
+  it('needs all three credential variables for signed commands', async () => {
+    expect((await cli(['order', '--order-id', '1', ...local()], {})).stderr).toMatch(
+      /set BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE/,
+    );
+    const partial = await cli(['instruments', '--category', 'SPOT', ...local()], { BITGET_API_KEY: 'k' });
+    expect(partial.code).toBe(2);
+    expect(partial.stderr).toMatch(/missing: BITGET_API_SECRET, BITGET_API_PASSPHRASE/);
+    expect(demo.control.requestLog()).toHaveLength(0);
+  });
+});
+
+describe('instruments', () => {
+  it('prints an aligned table without credentials', async () => {
+    const r = await cli(['instruments', '--category', 'spot', '--symbol', 'BTCUSDT', ...local()], {});
+    expect(r.code).toBe(0);
+    const [header, row] = r.stdout.split('\n');
+    expect(header).toMatch(/^SYMBOL\s+STATUS\s+BASE\s+QUOTE\s+PRICE DP/);
+    expect(row).toMatch(/^BTCUSDT\s+online\s+BTC\s+USDT\s+2/);
+    expect(header?.indexOf('STATUS')).toBe(row?.indexOf('online'));
+    expect(r.stdout).toMatch(/1 SPOT instrument\n$/);
+  });
+
+  it('prints the data as JSON with --json', async () => {
+    const r = await cli(['instruments', '--category', 'USDT-FUTURES', '--json', ...local()]);
+    expect(r.code).toBe(0);
+    const data = JSON.parse(r.stdout) as Array<{ symbol: string; category: string }>;
+    expect(data.length).toBeGreaterThan(10);
+    expect(data.every((i) => i.category === 'USDT-FUTURES')).toBe(true);
+  });
+});
+
+describe('order and open-orders', () => {
+  it('shows one order by client order ID', async () => {
+    const r = await cli(['order', '--client-oid', 'demo-btc-open', ...local()]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^orderId\s+1387296516478935041$/m);
+    expect(r.stdout).toMatch(/^orderStatus\s+live$/m);
+    const json = await cli(['order', '--order-id', '1387296516478935041', '--json', ...local()]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ clientOid: 'demo-btc-open', price: '60000.0' });
+  });
+
+  it('exits 1 with code, message and explanation when the exchange rejects', async () => {
+    const r = await cli(['order', '--order-id', '999', ...local()]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Rejected by the exchange: code 25204/);
+    expect(r.stderr).toMatch(/The order does not exist/);
+    const wrongKey = await cli(['open-orders', ...local()], { ...ENV, BITGET_API_PASSPHRASE: 'wrong' });
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stderr).toMatch(/code 40012/);
+    expect(wrongKey.stderr).toMatch(/API key or passphrase is incorrect/);
+  });
+
+  it('follows the cursor through all pages', async () => {
+    const whole = await cli(['open-orders', '--json', '--limit', '100', ...local()]);
+    const all = (JSON.parse(whole.stdout) as { list: Array<{ orderId: string }> }).list;
+    expect(all.length).toBeGreaterThan(100);
+    demo.control.reset();
+    const paged = await cli(['open-orders', '--json', '--limit', '40', ...local()]);
+    const list = (JSON.parse(paged.stdout) as { list: Array<{ orderId: string }> }).list;
+    expect(list.map((o) => o.orderId)).toEqual(all.map((o) => o.orderId));
+    expect(new Set(list.map((o) => o.orderId)).size).toBe(list.length);
+    expect(
+      demo.control.requestLog().filter((e) => e.path === '/api/v3/trade/unfilled-orders').length,
+    ).toBeGreaterThanOrEqual(Math.ceil(all.length / 40));
+
+    const table = await cli(['open-orders', '--category', 'SPOT', '--symbol', 'SOLUSDT', ...local()]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^ORDER ID\s+CLIENT OID\s+CATEGORY\s+SYMBOL/);
+    expect(table.stdout).toMatch(/demo-sol-partial/);
+  });
+
+  it('exits 3 when the exchange cannot be reached', async () => {
+    const port = await closedPort();
+    const r = await cli(['instruments', '--category', 'SPOT', '--base-url', `http://127.0.0.1:${port}`]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/connection refused/);
+  });
+});
+
+describe('modify', () => {
+  it('checks the rules, sends, and tells how to see the result', async () => {
+    const r = await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60010.0', ...local()]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Modification accepted \(order 1387296516478935041, client order ID demo-btc-open\)/);
+    expect(r.stdout).toContain(`uta-desk order --order-id 1387296516478935041 --base-url ${demo.url}`);
+    expect(modifies()).toEqual([expect.objectContaining({ code: '00000' })]);
+  });
+
+  it('prints the accepted IDs as JSON with --json', async () => {
+    const r = await cli(['modify', '--order-id', '1387296516478935041', '--qty', '0.0200', '--json', ...local()]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ orderId: '1387296516478935041', clientOid: 'demo-btc-open' });
+  });
+
+  it.each([
+    [['--client-oid', 'demo-btc-open', '--price', '60000.123'], /Price allows at most 1 decimal place/],
+    [['--client-oid', 'demo-btc-open'], /Give a new quantity or a new price/],
+    [['--client-oid', 'demo-eth-filled', '--price', '3100.00'], /completely filled/],
+    [
+      ['--client-oid', 'demo-btc-open', '--price', '60010.0', '--auto-cancel', 'maybe'],
+      /Auto-cancel must be yes or no/,
+    ],
+    [
+      ['--client-oid', 'demo-btc-open', '--price', '60010.0', '--symbol', 'ETHUSDT'],
+      /must match the order's symbol BTCUSDT/,
+    ],
+  ])('exits 2 and sends nothing when a rule is broken: %j', async (args, message) => {
+    const r = await cli(['modify', ...args, ...local()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^Not sent: /m);
+    expect(r.stderr).toMatch(message);
+    expect(modifies()).toHaveLength(0);
+  });
+
+  it('exits 1 when the exchange rejects the modification (a previous one is still in progress)', async () => {
+    expect((await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60010.0', ...local()])).code).toBe(0);
+    const r = await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60020.0', ...local()]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Rejected by the exchange: code 25114/);
+    expect(r.stderr).toMatch(/still in progress/);
+    expect(modifies().map((e) => e.code)).toEqual(['00000', '25114']);
+  });
+
+  it('exits 3 with an unknown outcome on timeout, sent once, and says how to check', async () => {
+    demo.control.delayResponses('/api/v3/trade/modify-order', 1500);
+    const r = await cli([
+      'modify',
+      '--client-oid',
+      'demo-btc-open',
+      '--price',
+      '60010.0',
+      '--timeout-ms',
+      '700',
+      ...local(),
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^Outcome unknown: /);
+    expect(r.stderr).toContain(`uta-desk order --client-oid demo-btc-open --base-url ${demo.url}`);
+    await new Promise((ok) => setTimeout(ok, 900));
+    expect(modifies()).toHaveLength(1);
+  });
+
+  it('exits 3 and says nothing was sent when the order cannot be looked up', async () => {
+    const port = await closedPort();
+    const r = await cli([
+      'modify',
+      '--client-oid',
+      'demo-btc-open',
+      '--price',
+      '60010.0',
+      '--base-url',
+      `http://127.0.0.1:${port}`,
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/The modification was not sent/);
+  });
+});
+
+describe('the uta-desk bin', () => {
+  it('runs the CLI through tsx from any directory and passes the exit code on', async () => {
+    const bin = resolve(__dirname, '../../bin/uta-desk.mjs');
+    const run = (args: string[]) =>
+      new Promise<Run>((done) => {
+        const child = spawn(process.execPath, [bin, ...args], { cwd: '/', env: { PATH: process.env.PATH } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
+      });
+    const ok = await run(['instruments', '--category', 'SPOT', '--symbol', 'ETHUSDT', '--base-url', demo.url]);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^ETHUSDT\s+online/m);
+    expect((await run(['order'])).code).toBe(2);
+  });
+});
