@@ -1,5 +1,164 @@
-import { NotBuilt } from '../components/NotBuilt';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ATTEMPT_STATUSES, FINAL_STATUSES, type AttemptStatus } from '../../../shared/attempts';
+import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { call } from '../lib/desk';
+import { ActivityDetail } from '../activity/ActivityDetail';
+import { changeLabel, durationMs, matches, orderLabel, symbolLabel, toCsv } from '../activity/activity-rows';
+import { formatDuration, formatTime, STATUS_BADGES, STATUS_LABELS } from '../amend/labels';
+import '../activity/activity.css';
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Give the download a moment to start before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 export function ActivityScreen() {
-  return <NotBuilt title="Activity" what="Every amend attempt with its request, answer and outcome, kept across restarts." />;
+  const q = useQuery({
+    queryKey: ['activity'],
+    queryFn: () => call('listActivity', {}),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    // Attempts still running change by the second; a settled log does not.
+    refetchInterval: (query) =>
+      query.state.data?.attempts.some((a) => !FINAL_STATUSES.includes(a.status)) ? 1000 : false,
+  });
+  const [text, setText] = useState('');
+  const [outcome, setOutcome] = useState<AttemptStatus | ''>('');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const all = useMemo(() => q.data?.attempts ?? [], [q.data]);
+  const rows = useMemo(() => all.filter((a) => matches(a, text, outcome)), [all, text, outcome]);
+  const selected = rows.find((a) => a.id === selectedId) ?? rows[0];
+  const skipped = q.data?.skippedLines ?? 0;
+
+  return (
+    <section className="screen activity-screen" aria-label="Activity">
+      <ScreenHeader
+        title="Activity"
+        subtitle={`Every amend attempt with its request, answer and outcome, kept in the user-data folder across restarts · ${all.length} attempt${all.length === 1 ? '' : 's'}`}
+      >
+        <button type="button" className="button" onClick={() => void q.refetch()} disabled={q.isFetching}>
+          Refresh
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={rows.length === 0}
+          onClick={() => download(`uta-desk-activity-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(rows))}
+        >
+          Export CSV
+        </button>
+      </ScreenHeader>
+      <div className="activity-toolbar">
+        <label className="sr-only" htmlFor="activity-search">
+          Search activity
+        </label>
+        <input
+          id="activity-search"
+          type="search"
+          placeholder="Search order, symbol, outcome, profile…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <label htmlFor="activity-outcome" className="field-label">
+          Outcome
+        </label>
+        <select
+          id="activity-outcome"
+          value={outcome}
+          onChange={(e) => setOutcome(e.target.value as AttemptStatus | '')}
+        >
+          <option value="">All outcomes</option>
+          {ATTEMPT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <span className="muted activity-count" role="status">
+          {q.isPending ? 'Loading…' : `${rows.length} of ${all.length} shown`}
+        </span>
+        {skipped > 0 ? (
+          <span className="badge badge-warn" title="Torn or corrupt lines in activity.jsonl were skipped">
+            {skipped} unreadable line{skipped === 1 ? '' : 's'} skipped
+          </span>
+        ) : null}
+      </div>
+      {q.isError ? (
+        <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title="Could not read the activity log" />
+      ) : null}
+      <div className="activity-body">
+        <div className="table-wrap">
+          <table className="data-table activity-table" aria-label="Amend attempts">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Profile / env</th>
+                <th scope="col">Order</th>
+                <th scope="col">Change (old → new)</th>
+                <th scope="col">Auto-cancel</th>
+                <th scope="col">Outcome</th>
+                <th scope="col" className="num-h">
+                  Duration
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((a) => (
+                <tr
+                  key={a.id}
+                  aria-selected={selected?.id === a.id}
+                  className={selected?.id === a.id ? 'selected' : undefined}
+                  tabIndex={0}
+                  onClick={() => setSelectedId(a.id)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      setSelectedId(a.id);
+                    }
+                  }}
+                >
+                  <td className="num">{formatTime(a.startedAt)}</td>
+                  <td>
+                    <span className={`activity-env env-${a.environment}`}>{ENVIRONMENT_LABELS[a.environment]}</span>{' '}
+                    {a.profileName}
+                  </td>
+                  <td>
+                    <span className="mono">{orderLabel(a)}</span> <span className="muted">{symbolLabel(a)}</span>
+                  </td>
+                  <td className="mono">{changeLabel(a)}</td>
+                  <td className={a.request.autoCancel === 'yes' ? 'activity-ac-yes' : 'muted'}>
+                    {a.request.autoCancel ?? 'no'}
+                  </td>
+                  <td>
+                    <span className={`badge ${STATUS_BADGES[a.status]}`}>{STATUS_LABELS[a.status]}</span>
+                  </td>
+                  <td className="num">{formatDuration(durationMs(a))}</td>
+                </tr>
+              ))}
+              {q.isSuccess && rows.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="muted activity-empty">
+                    {all.length === 0
+                      ? 'No amend attempts yet. Attempts made on the Amend order screen appear here.'
+                      : 'No attempt matches the filter.'}
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
+        {selected ? <ActivityDetail attempt={selected} /> : null}
+      </div>
+    </section>
+  );
 }

@@ -1,5 +1,58 @@
-import { NotBuilt } from '../components/NotBuilt';
+import { useEffect } from 'react';
+import { useUi } from '../app/store';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { AmendForm } from '../amend/AmendForm';
+import { useAmend } from '../amend/amend-store';
+import { AttemptPanel } from '../amend/AttemptPanel';
+import { OpenOrders } from '../amend/OpenOrders';
+import { OrderPanel } from '../amend/OrderPanel';
+import { ReviewPanel } from '../amend/ReviewPanel';
+import { useAmendDesk } from '../amend/useAmendDesk';
+import { categorySchema } from '../../../shared/schemas';
+import '../amend/amend.css';
 
 export function AmendScreen() {
-  return <NotBuilt title="Amend order" what="Change the price or quantity of an open order, with every rule checked before sending." />;
+  const desk = useAmendDesk();
+  const prefill = useUi((s) => s.amendPrefill);
+  const takePrefill = useAmend((s) => s.takePrefill);
+  const setDraft = useAmend((s) => s.setDraft);
+
+  // "Amend an order on this symbol" in the instrument browser hands over category and symbol.
+  useEffect(() => {
+    if (prefill) takePrefill(prefill.nonce, prefill.category, prefill.symbol);
+  }, [prefill, takePrefill]);
+
+  return (
+    <section className="screen amend-screen" aria-label="Amend order">
+      <ScreenHeader
+        title="Amend order"
+        subtitle="Change the price or quantity of an open order. Every rule is checked before sending, and the result is followed until it is known."
+      />
+      <p className="amend-status" role="status" aria-label="Amend progress" aria-live="polite">
+        {desk.notice}
+      </p>
+      <div className="amend-layout">
+        <AmendForm desk={desk} />
+        <div className="amend-side">
+          <OrderPanel desk={desk} />
+          {desk.reviewing ? <ReviewPanel desk={desk} /> : null}
+          <AttemptPanel desk={desk} />
+        </div>
+      </div>
+      <OpenOrders
+        onPick={(o) => {
+          const category = categorySchema.safeParse(o.category);
+          setDraft({
+            orderId: o.orderId,
+            clientOid: o.clientOid,
+            category: category.success ? category.data : '',
+            symbol: o.symbol,
+            qty: '',
+            price: '',
+          });
+          desk.load({ orderId: o.orderId });
+        }}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,48 @@
+import type { Attempt } from '../../../shared/attempts';
+import { describeError } from '../../../shared/errors';
+import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
+import { Timeline } from '../amend/AttemptPanel';
+import { formatDuration, formatTime, STATUS_BADGES, STATUS_LABELS } from '../amend/labels';
+import { changeLabel, durationMs, orderLabel } from './activity-rows';
+
+function Json({ label, value }: { label: string; value: unknown }) {
+  return (
+    <div className="activity-json">
+      <h3>{label}</h3>
+      <pre className="mono">{value === undefined ? '—' : JSON.stringify(value, null, 2)}</pre>
+    </div>
+  );
+}
+
+export function ActivityDetail({ attempt: a }: { attempt: Attempt }) {
+  return (
+    <aside className="panel activity-detail" aria-label="Attempt details">
+      <div className="activity-detail-head">
+        <span className={`badge ${STATUS_BADGES[a.status]}`}>{STATUS_LABELS[a.status]}</span>
+        <span className="mono">{orderLabel(a)}</span>
+      </div>
+      <p className="activity-summary">{a.summary}</p>
+      {a.error ? <p className="muted activity-error">{describeError(a.error)}</p> : null}
+      <dl className="activity-facts">
+        <dt>Started</dt>
+        <dd>{formatTime(a.startedAt)}</dd>
+        <dt>Duration</dt>
+        <dd>{formatDuration(durationMs(a))}</dd>
+        <dt>Profile</dt>
+        <dd>
+          {a.profileName} · {ENVIRONMENT_LABELS[a.environment]}
+        </dd>
+        <dt>Change</dt>
+        <dd className="mono">{changeLabel(a)}</dd>
+        <dt>Auto-cancel</dt>
+        <dd>{a.request.autoCancel ?? 'no'}</dd>
+        <dt>Attempt</dt>
+        <dd className="mono">{a.id}</dd>
+      </dl>
+      <Timeline attempt={a} />
+      <Json label="Request" value={a.request} />
+      <Json label="Answer" value={a.answer ?? (a.error ? { error: a.error } : undefined)} />
+      {a.after ? <Json label="Order as last seen" value={a.after} /> : null}
+    </aside>
+  );
+}

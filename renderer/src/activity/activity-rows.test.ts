@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Attempt } from '../../../shared/attempts';
+import { changeLabel, csvCell, matches, toCsv } from './activity-rows';
+
+const a: Attempt = {
+  id: 'att-1',
+  profileId: 'local-demo',
+  profileName: 'Local demo',
+  environment: 'local-demo',
+  startedAt: 1_800_000_000_000,
+  finishedAt: 1_800_000_000_750,
+  request: { clientOid: 'demo-btc-open', price: '60010.0', autoCancel: 'no' },
+  status: 'applied',
+  summary: 'Applied: price 60000.0 → 60010.0.',
+  before: {
+    orderId: '1',
+    clientOid: 'demo-btc-open',
+    category: 'USDT-FUTURES',
+    symbol: 'BTCUSDT',
+    price: '60000.0',
+    qty: '0.0100',
+    orderStatus: 'live',
+  },
+  timeline: [],
+};
+
+describe('activity rows', () => {
+  it('describes the change old → new, with ? when the order was not loaded', () => {
+    expect(changeLabel(a)).toBe('price 60000.0 → 60010.0');
+    expect(changeLabel({ ...a, before: undefined, request: { clientOid: 'x', qty: '3', price: '1' } })).toBe(
+      'price ? → 1; qty ? → 3',
+    );
+  });
+
+  it('filters by text (case-insensitive, over order, symbol, summary, profile) and outcome', () => {
+    expect(matches(a, 'BTC-OPEN', '')).toBe(true);
+    expect(matches(a, 'btcusdt', 'applied')).toBe(true);
+    expect(matches(a, 'local demo', '')).toBe(true);
+    expect(matches(a, 'sol', '')).toBe(false);
+    expect(matches(a, '', 'cancelled')).toBe(false);
+  });
+
+  it('exports CSV with a header, quoted cells and no formulas', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('-1')).toBe('-1');
+    const csv = toCsv([a]);
+    const [head, row] = csv.split('\r\n');
+    expect(head?.split(',')).toContain('duration_ms');
+    expect(row).toContain('demo-btc-open');
+    expect(row).toContain(',60000.0,60010.0,0.0100,,no,applied,');
+    expect(row).toContain(',750,att-1');
+  });
+});

@@ -1,0 +1,83 @@
+/** How an attempt reads in the Activity list, its filter and its CSV export. */
+import type { Attempt, AttemptStatus } from '../../../shared/attempts';
+import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
+import { formatTime, STATUS_LABELS } from '../amend/labels';
+
+export function orderLabel(a: Attempt): string {
+  return a.request.orderId ?? a.request.clientOid ?? a.after?.orderId ?? '—';
+}
+
+export function symbolLabel(a: Attempt): string {
+  const s = a.request.symbol ?? a.before?.symbol ?? a.after?.symbol;
+  const c = a.request.category ?? a.before?.category ?? a.after?.category;
+  return [s, c].filter(Boolean).join(' · ');
+}
+
+/** "price 60000.0 → 60010.0; qty ? → 3" — "?" when the order was not loaded before sending. */
+export function changeLabel(a: Attempt): string {
+  const parts: string[] = [];
+  if (a.request.price !== undefined) parts.push(`price ${a.before?.price ?? '?'} → ${a.request.price}`);
+  if (a.request.qty !== undefined) parts.push(`qty ${a.before?.qty ?? '?'} → ${a.request.qty}`);
+  return parts.join('; ');
+}
+
+export function durationMs(a: Attempt): number | undefined {
+  return a.finishedAt === undefined ? undefined : a.finishedAt - a.startedAt;
+}
+
+export function matches(a: Attempt, text: string, outcome: AttemptStatus | ''): boolean {
+  if (outcome && a.status !== outcome) return false;
+  const t = text.trim().toLowerCase();
+  if (!t) return true;
+  const hay = [
+    orderLabel(a),
+    a.request.clientOid,
+    a.request.orderId,
+    a.after?.orderId,
+    a.after?.clientOid,
+    symbolLabel(a),
+    changeLabel(a),
+    a.summary,
+    a.profileName,
+    ENVIRONMENT_LABELS[a.environment],
+    STATUS_LABELS[a.status],
+    a.error?.code,
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  return hay.includes(t);
+}
+
+const CSV_COLUMNS: [string, (a: Attempt) => string][] = [
+  ['time', (a) => formatTime(a.startedAt)],
+  ['started_ms', (a) => String(a.startedAt)],
+  ['profile', (a) => a.profileName],
+  ['environment', (a) => a.environment],
+  ['order_id', (a) => a.request.orderId ?? a.after?.orderId ?? a.before?.orderId ?? ''],
+  ['client_oid', (a) => a.request.clientOid ?? a.after?.clientOid ?? a.before?.clientOid ?? ''],
+  ['symbol', (a) => a.request.symbol ?? a.before?.symbol ?? a.after?.symbol ?? ''],
+  ['category', (a) => a.request.category ?? a.before?.category ?? a.after?.category ?? ''],
+  ['old_price', (a) => a.before?.price ?? ''],
+  ['new_price', (a) => a.request.price ?? ''],
+  ['old_qty', (a) => a.before?.qty ?? ''],
+  ['new_qty', (a) => a.request.qty ?? ''],
+  ['auto_cancel', (a) => a.request.autoCancel ?? 'no'],
+  ['outcome', (a) => a.status],
+  ['summary', (a) => a.summary],
+  ['code', (a) => a.answer?.code ?? a.error?.code ?? ''],
+  ['duration_ms', (a) => (durationMs(a) === undefined ? '' : String(durationMs(a)))],
+  ['attempt_id', (a) => a.id],
+];
+
+/** One CSV cell: quoted when needed, and never read by a spreadsheet as a formula. */
+export function csvCell(v: string): string {
+  const safe = /^[=+@\t\r]/.test(v) || /^-[^\d]/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv(attempts: Attempt[]): string {
+  const lines = [CSV_COLUMNS.map(([h]) => h).join(',')];
+  for (const a of attempts) lines.push(CSV_COLUMNS.map(([, f]) => csvCell(f(a))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

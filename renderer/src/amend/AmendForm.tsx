@@ -1,0 +1,226 @@
+import type { ReactNode } from 'react';
+import type { AmendField, RuleIssue } from '../../../shared/amend-rules';
+import { CATEGORIES } from '../../../shared/schemas';
+import { useAmend, type Draft } from './amend-store';
+import type { AmendDesk } from './useAmendDesk';
+
+/** "Required" errors wait for the first Review, so an empty form is not a wall of red. */
+const REQUIRED_RULES = ['identity-required', 'change-required'];
+
+function visible(issues: RuleIssue[], showRequired: boolean): RuleIssue[] {
+  return showRequired ? issues : issues.filter((i) => !REQUIRED_RULES.includes(i.rule));
+}
+
+function FieldIssues({ id, issues }: { id: string; issues: RuleIssue[] }) {
+  if (!issues.length) return null;
+  return (
+    <ul className="amend-field-issues" id={id}>
+      {issues.map((i) => (
+        <li key={i.rule} className={i.severity === 'error' ? 'field-error' : 'field-warning'}>
+          {i.message}
+          {i.code ? <span className="amend-code"> · code {i.code}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TextField(props: {
+  name: keyof Draft & AmendField;
+  label: string;
+  desk: AmendDesk;
+  placeholder?: string;
+  hint?: ReactNode;
+  mono?: boolean;
+  upper?: boolean;
+}) {
+  const { name, label, desk, placeholder, hint, mono, upper } = props;
+  const setField = useAmend((s) => s.setField);
+  const issues = visible(
+    desk.report.errors.filter((e) => e.field === name),
+    desk.showRequired,
+  );
+  const id = `amend-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        className={mono ? 'mono' : undefined}
+        value={desk.draft[name] as string}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        inputMode={name === 'qty' || name === 'price' ? 'decimal' : undefined}
+        aria-invalid={issues.length > 0 ? true : undefined}
+        aria-describedby={issues.length ? `${id}-issues` : hint ? `${id}-hint` : undefined}
+        onChange={(e) => setField(name, (upper ? e.target.value.toUpperCase() : e.target.value) as never)}
+      />
+      {hint ? (
+        <span className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <FieldIssues id={`${id}-issues`} issues={issues} />
+    </div>
+  );
+}
+
+export function AmendForm({ desk }: { desk: AmendDesk }) {
+  const setField = useAmend((s) => s.setField);
+  const { draft, report, order, instrument } = desk;
+  const both = draft.orderId.trim() !== '' && draft.clientOid.trim() !== '';
+  const unit = instrument ? ` ${instrument.baseCoin}` : '';
+  const quote = instrument ? ` ${instrument.quoteCoin}` : '';
+  const orderLevel = visible(
+    report.errors.filter((e) => e.field === 'order' || e.field === 'instrument' || e.field === 'autoCancel'),
+    desk.showRequired,
+  );
+
+  return (
+    <form
+      className="panel amend-form"
+      aria-label="Modification"
+      onSubmit={(e) => {
+        e.preventDefault();
+        desk.review();
+      }}
+    >
+      <h2>Order</h2>
+      <div className="amend-grid-2">
+        <TextField name="orderId" label="Order ID" desk={desk} placeholder="1387296516478935041" mono />
+        <TextField name="clientOid" label="Client order ID" desk={desk} placeholder="demo-btc-open" mono />
+      </div>
+      {both ? (
+        <p className="amend-note" role="note">
+          <strong>Both IDs are given: the Order ID wins.</strong> The exchange modifies order{' '}
+          <span className="mono">{draft.orderId.trim()}</span>
+          {order ? (
+            <>
+              {' '}
+              — {order.symbol} {order.side} {order.qty} @ {order.price} (<span className="mono">{order.clientOid}</span>
+              )
+            </>
+          ) : null}
+          ; the Client order ID is not used to find it.
+        </p>
+      ) : null}
+      <div className="amend-grid-2">
+        <div className="field">
+          <label htmlFor="amend-category">Category</label>
+          <select
+            id="amend-category"
+            value={draft.category}
+            onChange={(e) => setField('category', e.target.value as Draft['category'])}
+          >
+            <option value="">— not given —</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          name="symbol"
+          label="Symbol"
+          desk={desk}
+          placeholder="optional, e.g. BTCUSDT"
+          upper
+          mono
+          hint={
+            desk.instrumentLoading
+              ? 'Checking the instrument…'
+              : instrument
+                ? `${instrument.status} · price ${instrument.pricePrecision ?? '?'} dp · qty ${instrument.quantityPrecision ?? '?'} dp`
+                : draft.category && draft.symbol
+                  ? undefined
+                  : 'With a category, enables the instrument checks'
+          }
+        />
+      </div>
+
+      <h2 className="amend-h2-gap">Change</h2>
+      <div className="amend-grid-2">
+        <TextField
+          name="qty"
+          label="Quantity"
+          desk={desk}
+          placeholder="unchanged"
+          mono
+          hint={
+            order ? `Empty = unchanged · now ${order.qty ?? '—'}${unit}` : `Empty = unchanged${unit ? ` ·${unit}` : ''}`
+          }
+        />
+        <TextField
+          name="price"
+          label="Price"
+          desk={desk}
+          placeholder="unchanged"
+          mono
+          hint={
+            order
+              ? `Empty = unchanged · now ${order.price ?? '—'}${quote}`
+              : `Empty = unchanged${quote ? ` ·${quote}` : ''}`
+          }
+        />
+      </div>
+
+      <div className="amend-autocancel">
+        <label className="amend-check">
+          <input
+            type="checkbox"
+            checked={draft.autoCancel}
+            onChange={(e) => setField('autoCancel', e.target.checked)}
+            aria-describedby="amend-autocancel-note"
+          />
+          Auto-cancel on failure
+        </label>
+        <p id="amend-autocancel-note" className={draft.autoCancel ? 'amend-danger-note' : 'field-hint'}>
+          {draft.autoCancel
+            ? 'On: if the engine cannot apply the modification, the exchange cancels the order — and a cancelled order can no longer be modified.'
+            : 'Off (no): if the modification fails, the original order stays unchanged.'}
+        </p>
+      </div>
+
+      {orderLevel.length ? <FieldIssues id="amend-order-issues" issues={orderLevel} /> : null}
+      {report.warnings.some((w) => w.rule !== 'identity-both') ? (
+        <ul className="amend-warnings" aria-label="Warnings">
+          {report.warnings
+            .filter((w) => w.rule !== 'identity-both')
+            .map((w) => (
+              <li key={w.rule}>{w.message}</li>
+            ))}
+        </ul>
+      ) : null}
+
+      <div className="amend-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => desk.load()}
+          disabled={desk.loadBlocked !== null || desk.loading}
+          title={desk.loadBlocked ?? 'Get Order Details'}
+        >
+          Load order
+        </button>
+        <button type="submit" className="button">
+          Review
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          onClick={desk.send}
+          disabled={desk.sendBlocked !== null}
+          aria-describedby="amend-send-reason"
+        >
+          Send modification
+        </button>
+      </div>
+      <p id="amend-send-reason" className={desk.sendBlocked ? 'amend-send-reason' : 'amend-send-reason ready'}>
+        {desk.sendBlocked ?? 'Ready to send: the exchange answers “accepted”, then the desk follows the order.'}
+      </p>
+    </form>
+  );
+}

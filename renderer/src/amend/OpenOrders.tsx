@@ -1,0 +1,118 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Order } from '../../../shared/schemas';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { call } from '../lib/desk';
+import { useAmend } from './amend-store';
+import { formatTime, ORDER_STATUS_BADGES } from './labels';
+
+const PAGE_SIZE = 20;
+
+export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
+  const category = useAmend((s) => s.draft.category);
+  const symbol = useAmend((s) => s.draft.symbol.trim().toUpperCase());
+  const filter = { category: category || undefined, symbol: symbol || undefined };
+  const q = useInfiniteQuery({
+    queryKey: ['open-orders', filter.category ?? '', filter.symbol ?? ''],
+    queryFn: ({ pageParam }) => call('listOpenOrders', { ...filter, limit: PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursor ?? undefined,
+    staleTime: 10_000,
+  });
+  const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
+  const scope = [filter.category ?? 'all categories', filter.symbol].filter(Boolean).join(' · ');
+  return (
+    <section className="panel amend-open" aria-label="Open orders">
+      <div className="amend-panel-head">
+        <h2>Open orders</h2>
+        <span className="muted">
+          {scope} · {rows.length} shown{q.hasNextPage ? ', more available' : ''}
+        </span>
+        <span className="amend-head-right">
+          <button type="button" className="button" onClick={() => void q.refetch()} disabled={q.isFetching}>
+            Refresh
+          </button>
+        </span>
+      </div>
+      {q.isError ? (
+        <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title="Could not load open orders" />
+      ) : null}
+      <div className="amend-open-scroll">
+        <table className="data-table amend-open-table">
+          <thead>
+            <tr>
+              <th scope="col">Symbol</th>
+              <th scope="col">Category</th>
+              <th scope="col">Side</th>
+              <th scope="col" className="num-h">
+                Price
+              </th>
+              <th scope="col" className="num-h">
+                Qty
+              </th>
+              <th scope="col" className="num-h">
+                Filled
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">Client order ID</th>
+              <th scope="col">Order ID</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span className="sr-only">Pick</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((o) => (
+              <tr key={o.orderId}>
+                <td>{o.symbol}</td>
+                <td className="muted">{o.category}</td>
+                <td className={o.side === 'buy' ? 'amend-buy' : 'amend-sell'}>{o.side}</td>
+                <td className="num">{o.price}</td>
+                <td className="num">{o.qty}</td>
+                <td className="num">{o.cumExecQty}</td>
+                <td>
+                  <span className={`badge ${ORDER_STATUS_BADGES[o.orderStatus] ?? ''}`}>{o.orderStatus}</span>
+                </td>
+                <td className="mono">{o.clientOid}</td>
+                <td className="mono muted">{o.orderId}</td>
+                <td className="muted">{formatTime(o.createdTime)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button amend-pick"
+                    onClick={() => onPick(o)}
+                    aria-label={`Pick order ${o.clientOid || o.orderId}`}
+                  >
+                    Pick
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {q.isSuccess && rows.length === 0 ? (
+              <tr>
+                <td colSpan={11} className="muted">
+                  No open orders{scope ? ` for ${scope}` : ''}.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <div className="amend-open-foot">
+        {q.isPending ? <span className="muted">Loading open orders…</span> : null}
+        {q.hasNextPage ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void q.fetchNextPage()}
+            disabled={q.isFetchingNextPage}
+          >
+            {q.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        ) : q.isSuccess && rows.length > 0 ? (
+          <span className="muted">End of the list.</span>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
+import { APP_STATUS_KEY } from '../app/Header';
+import { call } from '../lib/desk';
+import type { AmendDesk } from './useAmendDesk';
+
+export function ReviewPanel({ desk }: { desk: AmendDesk }) {
+  const status = useQuery({ queryKey: APP_STATUS_KEY, queryFn: () => call('getAppStatus', {}) });
+  const profile = status.data?.activeProfile;
+  const { report, order } = desk;
+  const req = report.request;
+  const live = profile?.environment === 'live';
+  return (
+    <section className={`panel amend-review${live ? ' live' : ''}`} aria-label="Review">
+      <div className="amend-panel-head">
+        <h2>Review</h2>
+        <span className={`amend-env env-${profile?.environment ?? 'unknown'}`}>
+          {profile ? ENVIRONMENT_LABELS[profile.environment] : '…'}
+        </span>
+        <span className="muted">{profile ? `profile ${profile.name}` : ''}</span>
+      </div>
+      {live ? (
+        <p className="amend-banner live" role="note">
+          LIVE account — this modifies a real order with real funds.
+        </p>
+      ) : null}
+      <table className="amend-compare">
+        <tbody>
+          <tr>
+            <th scope="row">Order</th>
+            <td className="mono" colSpan={3}>
+              {req.orderId ?? req.clientOid}
+              {req.orderId && req.clientOid ? <span className="muted"> (Order ID wins)</span> : null}
+              {order ? (
+                <span className="muted">
+                  {' '}
+                  · {order.symbol} {order.side}
+                </span>
+              ) : null}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Price</th>
+            <td className="num">{req.price ? (order?.price ?? '?') : ''}</td>
+            <td className="num amend-arrow">{req.price ? '→' : ''}</td>
+            <td className="num">{req.price ?? <span className="muted">unchanged</span>}</td>
+          </tr>
+          <tr>
+            <th scope="row">Quantity</th>
+            <td className="num">{req.qty ? (order?.qty ?? '?') : ''}</td>
+            <td className="num amend-arrow">{req.qty ? '→' : ''}</td>
+            <td className="num">{req.qty ?? <span className="muted">unchanged</span>}</td>
+          </tr>
+          <tr>
+            <th scope="row">Auto-cancel</th>
+            <td colSpan={3}>
+              {req.autoCancel === 'yes' ? (
+                <strong className="amend-danger-text">yes — a failed modification cancels the order</strong>
+              ) : (
+                'no — a failed modification leaves the order unchanged'
+              )}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {report.warnings.length ? (
+        <ul className="amend-warnings">
+          {report.warnings.map((w) => (
+            <li key={w.rule}>{w.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <details className="amend-json">
+        <summary>Request body</summary>
+        <pre className="mono">{JSON.stringify(req, null, 2)}</pre>
+      </details>
+    </section>
+  );
+}
