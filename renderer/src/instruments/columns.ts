@@ -2,7 +2,7 @@
  * The grid's columns: which field, how it is shown, how it sorts, and what it means (from the API
  * specification, shown as the header's tooltip).
  */
-import { categoryKey, maxQtyKey, numericKey, statusKey, textKey, timeKey, type SortKeyOf } from './sort-keys';
+import { CATEGORY_RULE, MAX_QTY_RULE, NUMERIC_RULE, STATUS_RULE, TEXT_RULE, TIME_RULE, type SortRule } from './sort-keys';
 import { formatDecimal, formatMaxQty, formatPercent, formatTime, UNSET } from './format';
 import { isEmptyValue, type RawValue } from './values';
 
@@ -92,14 +92,14 @@ export const DEFAULT_VISIBILITY: Readonly<Record<string, boolean>> = Object.from
   COLUMN_SPECS.filter((c) => c.hiddenByDefault).map((c) => [c.id, false]),
 );
 
-export const SORT_KEY_OF_KIND: Record<ColumnKind, SortKeyOf> = {
-  text: textKey,
-  number: numericKey,
-  percent: numericKey,
-  maxQty: maxQtyKey,
-  time: timeKey,
-  status: statusKey,
-  category: categoryKey,
+export const SORT_RULE_OF_KIND: Record<ColumnKind, SortRule> = {
+  text: TEXT_RULE,
+  number: NUMERIC_RULE,
+  percent: NUMERIC_RULE,
+  maxQty: MAX_QTY_RULE,
+  time: TIME_RULE,
+  status: STATUS_RULE,
+  category: CATEGORY_RULE,
 };
 
 const plainText = (v: RawValue): string => (isEmptyValue(v) ? UNSET : v.trim());

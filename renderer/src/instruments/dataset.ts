@@ -4,7 +4,7 @@
  * Sorting, filtering and scrolling then never touch a decimal string again.
  */
 import type { Instrument } from '../../../shared/schemas';
-import { FORMAT_OF_KIND, SORT_KEY_OF_KIND, SPEC_BY_ID } from './columns';
+import { FORMAT_OF_KIND, SORT_RULE_OF_KIND, SPEC_BY_ID } from './columns';
 import { buildRanks, type ColumnRanks } from './sort-keys';
 import { hasRestriction, instrumentKey, isYes, rawField } from './values';
 
@@ -77,7 +77,7 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
       let r = rankCache.get(columnId);
       if (!r) {
         const kind = SPEC_BY_ID.get(columnId)?.kind ?? 'text';
-        r = buildRanks(n, (i) => rawField(rows[i]!, columnId), SORT_KEY_OF_KIND[kind]);
+        r = buildRanks(n, (i) => rawField(rows[i]!, columnId), SORT_RULE_OF_KIND[kind]);
         rankCache.set(columnId, r);
       }
       return r;

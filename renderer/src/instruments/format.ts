@@ -2,7 +2,7 @@
  * Display text of instrument values. Exact: decimal strings go through decimal.js, never a float,
  * so "0.0002" becomes "0.02 %" and not "0.019999999999999997 %".
  */
-import { isPlainDecimal, toDec } from '../../../shared/decimal';
+import { isPlainDecimalText, parseDecimalText } from './decimal-text';
 import { isEmptyValue, isUnsetTime, timeMs, type RawValue } from './values';
 
 export const UNSET = '—';
@@ -11,15 +11,15 @@ export const UNSET = '—';
 export function formatDecimal(v: RawValue): string {
   if (isEmptyValue(v)) return UNSET;
   const t = v.trim();
-  if (isPlainDecimal(t) || /^-\d+(\.\d+)?$/.test(t)) return t;
-  const d = toDec(t);
+  if (isPlainDecimalText(t)) return t;
+  const d = parseDecimalText(t);
   return d ? d.toFixed() : t;
 }
 
 /** A decimal fraction as a percentage: "0.0002" → "0.02 %", "-0.0001" → "-0.01 %". */
 export function formatPercent(v: RawValue): string {
   if (isEmptyValue(v)) return UNSET;
-  const d = toDec(v);
+  const d = parseDecimalText(v);
   if (!d) return v.trim();
   return `${d.mul(100).toFixed()} %`;
 }
@@ -27,8 +27,7 @@ export function formatPercent(v: RawValue): string {
 /** maxOrderQty: "0" means the exchange sets no limit. */
 export function formatMaxQty(v: RawValue): string {
   if (isEmptyValue(v)) return UNSET;
-  const d = toDec(v);
-  if (d?.isZero()) return 'no limit';
+  if (parseDecimalText(v)?.isZero()) return 'no limit';
   return formatDecimal(v);
 }
 
@@ -52,11 +51,11 @@ export function formatTime(v: RawValue): string {
 export function formatRelative(ms: number, now: number): string {
   const delta = ms - now;
   const abs = Math.abs(delta);
-  const min = Math.round(abs / 60_000);
+  const min = Math.floor(abs / 60_000);
   let text: string;
   if (min < 1) text = 'less than a minute';
   else if (min < 60) text = `${min} min`;
-  else if (min < 48 * 60) text = `${Math.floor(min / 60)} h ${min % 60} min`;
+  else if (min < 48 * 60) text = `${Math.floor(min / 60)} h${min % 60 ? ` ${min % 60} min` : ''}`;
   else text = `${Math.floor(min / 1440)} d ${Math.floor((min % 1440) / 60)} h`;
   return delta >= 0 ? `in ${text}` : `${text} ago`;
 }

@@ -6,7 +6,7 @@
  * A key of null means "unset": unset values go last in both directions.
  */
 import { CATEGORIES, INSTRUMENT_STATUSES } from '../../../shared/schemas';
-import { Dec } from '../../../shared/decimal';
+import { parseDecimalText } from './decimal-text';
 import { isEmptyValue, isUnsetTime, type RawValue } from './values';
 
 export type SortKeyOf = (raw: RawValue) => string | null;
@@ -40,14 +40,9 @@ export function decimalKey(raw: string): string | undefined {
   const t = raw.trim();
   let parts = plainParts(t);
   if (!parts) {
-    // Exponent forms and other notations decimal.js reads ("1e-8", "2.5E+3").
-    let d: Dec;
-    try {
-      d = new Dec(t);
-    } catch {
-      return undefined;
-    }
-    if (!d.isFinite()) return undefined;
+    // Exponent forms ("1e-8", "2.5E+3"), written out exactly.
+    const d = parseDecimalText(t);
+    if (!d) return undefined;
     parts = plainParts(d.toFixed());
     if (!parts) return undefined;
   }
@@ -106,28 +101,161 @@ export interface ColumnRanks {
   count: number;
 }
 
-export function buildRanks(n: number, rawAt: (i: number) => RawValue, keyOf: SortKeyOf): ColumnRanks {
-  // Most columns repeat a handful of values: key each distinct raw value once.
+/** How a column sorts: its key function, plus a fast path for numeric columns. */
+export interface SortRule {
+  keyOf: SortKeyOf;
+  numeric?: { isUnset(raw: RawValue): boolean; zeroIsInfinity: boolean };
+}
+
+export const TEXT_RULE: SortRule = { keyOf: textKey };
+export const STATUS_RULE: SortRule = { keyOf: statusKey };
+export const CATEGORY_RULE: SortRule = { keyOf: categoryKey };
+export const NUMERIC_RULE: SortRule = { keyOf: numericKey, numeric: { isUnset: isEmptyValue, zeroIsInfinity: false } };
+export const TIME_RULE: SortRule = { keyOf: timeKey, numeric: { isUnset: isUnsetTime, zeroIsInfinity: false } };
+export const MAX_QTY_RULE: SortRule = { keyOf: maxQtyKey, numeric: { isUnset: isEmptyValue, zeroIsInfinity: true } };
+
+const EXPONENT_FORM = /^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
+
+/** Significant digits of a plain decimal ("0.00120" → 2), or -1 when `t` is not one. */
+function plainSignificantDigits(t: string): number {
+  let i = 0;
+  const len = t.length;
+  if (len === 0) return -1;
+  const c0 = t.charCodeAt(0);
+  if (c0 === 43 || c0 === 45) i = 1; // + -
+  let digits = 0;
+  let dots = 0;
+  let first = -1;
+  let last = -1;
+  for (; i < len; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 46) {
+      if (++dots > 1) return -1;
+      continue;
+    }
+    if (c < 48 || c > 57) return -1;
+    digits++;
+    if (c !== 48) {
+      if (first < 0) first = digits;
+      last = digits;
+    }
+  }
+  if (digits === 0) return -1;
+  if (first < 0) return 0;
+  // Trailing zeros of an integer part count for nothing either (1000 is 1e3).
+  return last - first + 1;
+}
+
+/**
+ * The value as a double when that double orders and equates exactly like the decimal: at most 15
+ * significant digits (DBL_DIG: distinct such decimals round to distinct doubles, monotonically)
+ * and far from overflow and subnormals. undefined when the decimal needs the exact string key.
+ */
+export function exactFloat(raw: string): number | undefined {
+  const t = raw.trim();
+  let sig = plainSignificantDigits(t);
+  if (sig < 0) {
+    if (!EXPONENT_FORM.test(t)) return undefined;
+    sig = plainSignificantDigits(t.slice(0, t.search(/e/i)));
+  }
+  const f = Number(t);
+  if (sig === 0) return 0;
+  if (sig > 15 || !Number.isFinite(f)) return undefined;
+  const abs = Math.abs(f);
+  return abs > 1e-300 && abs < 1e300 ? f : undefined;
+}
+
+/** Ranks distinct keys, given per slot; null keys rank -1. */
+function rankKeys(slotKeys: ReadonlyArray<string | null>): { slotRank: Int32Array; count: number } {
+  const distinct = [...new Set(slotKeys.filter((k): k is string => k !== null))].sort();
+  const rankOfKey = new Map<string, number>();
+  distinct.forEach((k, r) => rankOfKey.set(k, r));
+  return { slotRank: Int32Array.from(slotKeys, (k) => (k === null ? -1 : (rankOfKey.get(k) ?? -1))), count: distinct.length };
+}
+
+const UNSET_CLASS = 1;
+const INFINITY_CLASS = 2;
+const JUNK_CLASS = 3;
+
+/**
+ * Numeric fast path, row by row without a key string: doubles where they are exact, a native
+ * Float64Array sort, ranks by binary search. undefined when some value needs the exact string key.
+ */
+function rankNumeric(n: number, rawAt: (i: number) => RawValue, rule: NonNullable<SortRule['numeric']>): ColumnRanks | undefined {
+  const values = new Float64Array(n);
+  const cls = new Uint8Array(n);
+  const junk = new Map<string, number>();
+  let numbers = 0;
+  for (let i = 0; i < n; i++) {
+    const raw = rawAt(i);
+    if (rule.isUnset(raw)) {
+      cls[i] = UNSET_CLASS;
+      continue;
+    }
+    const f = exactFloat(raw as string);
+    if (f === undefined) {
+      if (decimalKey(raw as string) !== undefined) return undefined;
+      cls[i] = JUNK_CLASS;
+      junk.set((raw as string).trim().toLowerCase(), 0);
+    } else if (rule.zeroIsInfinity && f === 0) {
+      cls[i] = INFINITY_CLASS;
+    } else {
+      values[i] = f;
+      numbers++;
+    }
+  }
+  const sorted = new Float64Array(numbers);
+  for (let i = 0, k = 0; i < n; i++) if (cls[i] === 0) sorted[k++] = values[i]!;
+  sorted.sort();
+  // Keep distinct values only: equal doubles are equal decimals here.
+  let distinct = 0;
+  for (let i = 0; i < numbers; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i]!;
+  let hasInfinity = 0;
+  for (let i = 0; i < n && !hasInfinity; i++) if (cls[i] === INFINITY_CLASS) hasInfinity = 1;
+  const junkBase = distinct + hasInfinity;
+  [...junk.keys()].sort().forEach((j, r) => junk.set(j, junkBase + r));
+  const ranks = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = cls[i];
+    if (c === UNSET_CLASS) ranks[i] = -1;
+    else if (c === INFINITY_CLASS) ranks[i] = distinct;
+    else if (c === JUNK_CLASS) ranks[i] = junk.get((rawAt(i) as string).trim().toLowerCase())!;
+    else {
+      const f = values[i]!;
+      let lo = 0;
+      let hi = distinct - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid]! < f) lo = mid + 1;
+        else hi = mid;
+      }
+      ranks[i] = lo;
+    }
+  }
+  return { ranks, count: junkBase + junk.size };
+}
+
+export function buildRanks(n: number, rawAt: (i: number) => RawValue, rule: SortRule): ColumnRanks {
+  const fast = rule.numeric ? rankNumeric(n, rawAt, rule.numeric) : undefined;
+  if (fast) return fast;
+  // Key strings cost more: key each distinct raw value once (most columns repeat a few values).
   const slotOfRaw = new Map<RawValue, number>();
-  const slotKeys: Array<string | null> = [];
+  const raws: RawValue[] = [];
   const slots = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const raw = rawAt(i);
     let slot = slotOfRaw.get(raw);
     if (slot === undefined) {
-      slot = slotKeys.length;
-      slotKeys.push(keyOf(raw));
+      slot = raws.length;
+      raws.push(raw);
       slotOfRaw.set(raw, slot);
     }
     slots[i] = slot;
   }
-  const distinct = [...new Set(slotKeys.filter((k): k is string => k !== null))].sort();
-  const rankOfKey = new Map<string, number>();
-  distinct.forEach((k, r) => rankOfKey.set(k, r));
-  const slotRank = Int32Array.from(slotKeys, (k) => (k === null ? -1 : (rankOfKey.get(k) ?? -1)));
+  const { slotRank, count } = rankKeys(raws.map(rule.keyOf));
   const ranks = new Int32Array(n);
   for (let i = 0; i < n; i++) ranks[i] = slotRank[slots[i]!]!;
-  return { ranks, count: distinct.length };
+  return { ranks, count };
 }
 
 export interface RankedSort {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Instrument } from '../../../shared/schemas';
+import { csvField, csvFileName, instrumentsCsv, toCsv } from './csv';
+import { buildDataset } from './dataset';
+
+describe('csvField (RFC 4180)', () => {
+  it('leaves plain fields alone', () => {
+    expect(csvField('BTCUSDT')).toBe('BTCUSDT');
+    expect(csvField('')).toBe('');
+    expect(csvField('0.0002')).toBe('0.0002');
+  });
+  it('quotes commas, quotes and line breaks, doubling inner quotes', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvField('cr\rhere')).toBe('"cr\rhere"');
+  });
+  it('joins records with CRLF and ends with one', () => {
+    expect(toCsv([['a', 'b'], ['1', 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+});
+
+describe('instrumentsCsv', () => {
+  const rows = [
+    { category: 'SPOT', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', status: 'online', maxOrderQty: '0', makerFeeRate: '0.001' },
+    { category: 'SPOT', symbol: 'ODD,PAIR', baseCoin: 'O"D', quoteCoin: 'USDT', status: 'offline', launchTime: null },
+  ] as unknown as Instrument[];
+  it('writes the given rows and columns with raw values', () => {
+    const ds = buildDataset(rows);
+    const csv = instrumentsCsv(ds, Int32Array.from([1, 0]), [
+      { id: 'symbol', label: 'Symbol' },
+      { id: 'baseCoin', label: 'Base' },
+      { id: 'maxOrderQty', label: 'Max order qty' },
+      { id: 'makerFeeRate', label: 'Maker fee' },
+      { id: 'launchTime', label: 'Launch' },
+    ]);
+    expect(csv).toBe('Symbol,Base,Max order qty,Maker fee,Launch\r\n"ODD,PAIR","O""D",,,\r\nBTCUSDT,BTC,0,0.001,\r\n');
+  });
+});
+
+describe('csvFileName', () => {
+  it('names the scope and the local time', () => {
+    expect(csvFileName('SPOT', new Date(2026, 10, 22, 9, 5, 3))).toBe('instruments-SPOT-20261122-090503.csv');
+    expect(csvFileName('ALL', new Date(2026, 0, 2, 23, 59, 59))).toBe('instruments-ALL-20260102-235959.csv');
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Instrument } from '../../../shared/schemas';
+import { buildDataset } from './dataset';
+import { filterIndexes, filtersActive, NO_FILTERS, searchTokens, type InstrumentFilters } from './filters';
+import { sortIndexes } from './sort-keys';
+
+const rows = [
+  { category: 'SPOT', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', status: 'online', symbolType: 'crypto', isRwa: 'NO', offTime: '-1' },
+  { category: 'USDT-FUTURES', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', status: 'limit_open', type: 'perpetual', maxLeverage: '150', limitOpenTime: '1795680000000' },
+  { category: 'USDT-FUTURES', symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', status: 'online', type: 'delivery', maxLeverage: '20', maintainTime: '0' },
+  { category: 'SPOT', symbol: 'AAPLUSDT', baseCoin: 'AAPL', quoteCoin: 'USDT', status: 'offline', symbolType: 'stock', isRwa: 'YES', offTime: '1796112000000' },
+  { category: 'SPOT', symbol: 'ETHBTC', baseCoin: 'ETH', quoteCoin: 'BTC', status: 'online', symbolType: 'crypto', isRwa: 'NO' },
+] as unknown as Instrument[];
+
+const ds = buildDataset(rows);
+const all = sortIndexes(rows.length, []);
+const run = (f: Partial<InstrumentFilters>): string[] => [...filterIndexes(all, ds, { ...NO_FILTERS, ...f })].map((i) => ds.keys[i]!);
+
+describe('dataset', () => {
+  it('keys rows by category and symbol (symbols repeat across categories)', () => {
+    expect(ds.keys.slice(0, 2)).toEqual(['SPOT:BTCUSDT', 'USDT-FUTURES:BTCUSDT']);
+    expect(ds.indexOfKey.get('USDT-FUTURES:ETHUSDT')).toBe(2);
+  });
+  it('counts statuses and symbol types for the filter menus', () => {
+    expect(ds.statusCounts.get('online')).toBe(3);
+    expect(ds.symbolTypeCounts.get('stock')).toBe(1);
+  });
+  it('caches display texts', () => {
+    expect(ds.text('maxLeverage', 1)).toBe('150');
+    expect(ds.text('maxLeverage', 0)).toBe('—');
+    expect(ds.text('offTime', 0)).toBe('—');
+  });
+  it('sorts Max leverage descending numerically with unset last', () => {
+    const order = sortIndexes(rows.length, [{ ranks: ds.ranks('maxLeverage'), desc: true }]);
+    expect([...order].map((i) => rows[i]!.maxLeverage ?? '')).toEqual(['150', '20', '', '', '']);
+  });
+});
+
+describe('filters', () => {
+  it('is inactive by default and returns the same order', () => {
+    expect(filtersActive(NO_FILTERS)).toBe(false);
+    expect(filterIndexes(all, ds, NO_FILTERS)).toBe(all);
+  });
+  it('searches symbol, base and quote, every word, case-insensitively', () => {
+    expect(run({ search: 'eth' })).toEqual(['USDT-FUTURES:ETHUSDT', 'SPOT:ETHBTC']);
+    expect(run({ search: 'usdt btc' })).toEqual(['SPOT:BTCUSDT', 'USDT-FUTURES:BTCUSDT']);
+    expect(run({ search: '  AAPL ' })).toEqual(['SPOT:AAPLUSDT']);
+    expect(searchTokens('  a  b ')).toEqual(['a', 'b']);
+  });
+  it('filters by status, or everything not online', () => {
+    expect(run({ status: 'offline' })).toEqual(['SPOT:AAPLUSDT']);
+    expect(run({ status: 'not-online' })).toEqual(['USDT-FUTURES:BTCUSDT', 'SPOT:AAPLUSDT']);
+  });
+  it('filters by symbol type, futures type and RWA', () => {
+    expect(run({ symbolType: 'stock' })).toEqual(['SPOT:AAPLUSDT']);
+    expect(run({ futuresType: 'delivery' })).toEqual(['USDT-FUTURES:ETHUSDT']);
+    expect(run({ rwa: 'yes' })).toEqual(['SPOT:AAPLUSDT']);
+    expect(run({ rwa: 'no' })).toHaveLength(4);
+  });
+  it('keeps only pairs with a restriction time set ("", "-1", "0" are unset)', () => {
+    expect(run({ restrictedOnly: true })).toEqual(['USDT-FUTURES:BTCUSDT', 'SPOT:AAPLUSDT']);
+  });
+  it('combines filters', () => {
+    expect(run({ restrictedOnly: true, search: 'btc' })).toEqual(['USDT-FUTURES:BTCUSDT']);
+  });
+});

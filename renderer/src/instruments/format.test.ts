@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { formatDecimal, formatLocalDateTime, formatMaxQty, formatPercent, formatRelative, formatTime, statusMeaning, statusTone, UNSET } from './format';
+
+describe('formatPercent', () => {
+  it('multiplies exactly by 100', () => {
+    expect(formatPercent('0.0002')).toBe('0.02 %');
+    expect(formatPercent('0.0006')).toBe('0.06 %');
+    expect(formatPercent('0.001')).toBe('0.1 %');
+    expect(formatPercent('0.00020')).toBe('0.02 %');
+    expect(formatPercent('-0.0001')).toBe('-0.01 %');
+    expect(formatPercent('0')).toBe('0 %');
+    expect(formatPercent('1')).toBe('100 %');
+  });
+  it('has no float artefacts', () => {
+    // 0.07 * 100 is 7.000000000000001 as a float.
+    expect(formatPercent('0.07')).toBe('7 %');
+    expect(formatPercent('0.000000000000000000012345678901234567890')).toBe('0.000000000000000001234567890123456789 %');
+  });
+  it('shows unset as a dash and junk as it is', () => {
+    expect(formatPercent('')).toBe(UNSET);
+    expect(formatPercent(undefined)).toBe(UNSET);
+    expect(formatPercent(null)).toBe(UNSET);
+    expect(formatPercent('abc')).toBe('abc');
+    expect(formatPercent('1e-8')).toBe('0.000001 %');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('keeps the exchange text of plain decimals', () => {
+    expect(formatDecimal('0.000001')).toBe('0.000001');
+    expect(formatDecimal('1200')).toBe('1200');
+    expect(formatDecimal('0.10')).toBe('0.10');
+    expect(formatDecimal('-1')).toBe('-1');
+    expect(formatDecimal('123456789012345678901234567890')).toBe('123456789012345678901234567890');
+    expect(formatDecimal('0.000000000000000000012345678901234567890')).toBe('0.000000000000000000012345678901234567890');
+  });
+  it('writes exponent forms out and leaves junk alone', () => {
+    expect(formatDecimal('1e-8')).toBe('0.00000001');
+    expect(formatDecimal('2.5E+3')).toBe('2500');
+    expect(formatDecimal('0x10')).toBe('0x10');
+    expect(formatDecimal('')).toBe(UNSET);
+    expect(formatDecimal(' ')).toBe(UNSET);
+  });
+});
+
+describe('formatMaxQty', () => {
+  it('shows 0 as no limit', () => {
+    expect(formatMaxQty('0')).toBe('no limit');
+    expect(formatMaxQty('0.00')).toBe('no limit');
+    expect(formatMaxQty('1200')).toBe('1200');
+    expect(formatMaxQty('')).toBe(UNSET);
+  });
+});
+
+describe('formatTime', () => {
+  it('treats "", "-1", "0" and null as unset', () => {
+    for (const v of ['', '-1', '0', null, undefined, ' ']) expect(formatTime(v)).toBe(UNSET);
+  });
+  it('shows local date and time', () => {
+    const ms = new Date(2026, 11, 25, 8, 5, 9).getTime();
+    expect(formatTime(String(ms))).toBe('2026-12-25 08:05:09');
+    expect(formatLocalDateTime(ms)).toBe('2026-12-25 08:05:09');
+  });
+  it('shows a time that is not a millisecond count as it is', () => {
+    expect(formatTime('soon')).toBe('soon');
+    expect(formatTime('1e12')).toBe('1e12');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.UTC(2026, 10, 22);
+  it('says how far away a time is', () => {
+    expect(formatRelative(now + 30_000, now)).toBe('in less than a minute');
+    expect(formatRelative(now + 12 * 60_000, now)).toBe('in 12 min');
+    expect(formatRelative(now + 3 * 3_600_000 + 5 * 60_000, now)).toBe('in 3 h 5 min');
+    expect(formatRelative(now + 3 * 86_400_000 + 4 * 3_600_000, now)).toBe('in 3 d 4 h');
+    expect(formatRelative(now - 2 * 3_600_000, now)).toBe('2 h ago');
+  });
+});
+
+describe('status', () => {
+  it('explains every status of the specification', () => {
+    expect(statusMeaning('listed')).toMatch(/not yet open/);
+    expect(statusMeaning('online')).toMatch(/normal/);
+    expect(statusMeaning('limit_open')).toMatch(/opening positions is restricted/);
+    expect(statusMeaning('limit_close')).toMatch(/closing positions is restricted/);
+    expect(statusMeaning('offline')).toMatch(/delisted or under maintenance/);
+    expect(statusMeaning('restrictedAPI')).toMatch(/API is restricted/);
+    expect(statusMeaning('halted')).toMatch(/does not know/);
+  });
+  it('gives each status a tone', () => {
+    expect(statusTone('online')).toBe('ok');
+    expect(statusTone('offline')).toBe('danger');
+    expect(statusTone('limit_open')).toBe('warn');
+    expect(statusTone('listed')).toBe('info');
+    expect(statusTone('whatever')).toBe('neutral');
+  });
+});
