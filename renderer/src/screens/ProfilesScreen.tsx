@@ -1,5 +1,127 @@
-import { NotBuilt } from '../components/NotBuilt';
+/**
+ * Profiles: which exchange and account the desk talks to. Lists the profiles (masked metadata only),
+ * adds, edits, deletes and selects them, tests connections, and says how secrets are stored here.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileSummary, StorageStatus } from '../../../shared/profiles';
+import { APP_STATUS_KEY } from '../app/Header';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { call } from '../lib/desk';
+import { DeleteDialog } from './profiles/DeleteDialog';
+import { storageSummary } from './profiles/labels';
+import { ProfileCard } from './profiles/ProfileCard';
+import { ProfileForm } from './profiles/ProfileForm';
+import './profiles/profiles.css';
+
+export const PROFILES_KEY = ['profiles'] as const;
+
+type Dialog =
+  { kind: 'add' } | { kind: 'edit'; profile: ProfileSummary } | { kind: 'delete'; profile: ProfileSummary } | null;
 
 export function ProfilesScreen() {
-  return <NotBuilt title="Profiles" what="Add live, demo-trading and custom profiles with encrypted credentials. The Local demo profile is active." />;
+  const queryClient = useQueryClient();
+  const q = useQuery({ queryKey: PROFILES_KEY, queryFn: () => call('listProfiles', {}) });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const refreshProfiles = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: PROFILES_KEY }),
+      queryClient.invalidateQueries({ queryKey: APP_STATUS_KEY }),
+    ]);
+
+  const profiles = q.data?.profiles;
+  const active = profiles?.find((p) => p.active);
+
+  return (
+    <section className="screen pf-screen" aria-label="Profiles">
+      <ScreenHeader
+        title="Profiles"
+        subtitle={
+          profiles
+            ? `${profiles.length} profile${profiles.length === 1 ? '' : 's'} · active: ${active?.name ?? '—'}`
+            : undefined
+        }
+      >
+        <button type="button" className="button primary" onClick={() => setDialog({ kind: 'add' })} disabled={!q.data}>
+          Add profile
+        </button>
+      </ScreenHeader>
+
+      {q.isError ? (
+        <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title="Could not load the profiles" />
+      ) : null}
+      {q.isPending ? <p role="status">Loading profiles…</p> : null}
+
+      {q.data ? (
+        <div className="pf-body">
+          <StorageNotice storage={q.data.storage} />
+          <ul className="pf-list" aria-label="Profiles">
+            {q.data.profiles.map((p) => (
+              <ProfileCard
+                key={p.id}
+                profile={p}
+                onEdit={() => setDialog({ kind: 'edit', profile: p })}
+                onDelete={() => setDialog({ kind: 'delete', profile: p })}
+              />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {dialog?.kind === 'add' && q.data ? (
+        <ProfileForm
+          storage={q.data.storage}
+          onClose={close}
+          onSaved={() => {
+            close();
+            void refreshProfiles();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'edit' && q.data ? (
+        <ProfileForm
+          key={dialog.profile.id}
+          profile={dialog.profile}
+          storage={q.data.storage}
+          onClose={close}
+          onSaved={(saved) => {
+            close();
+            // Editing the active profile changes what every screen talks to.
+            void (saved.active ? queryClient.invalidateQueries() : refreshProfiles());
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteDialog
+          profile={dialog.profile}
+          onClose={close}
+          onDeleted={() => {
+            const wasActive = dialog.profile.active;
+            close();
+            void (wasActive ? queryClient.invalidateQueries() : refreshProfiles());
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function StorageNotice({ storage }: { storage: StorageStatus }) {
+  return (
+    <section
+      className={`pf-storage ${storage.strong ? 'pf-storage-strong' : 'pf-storage-weak'}`}
+      aria-label="Secret storage on this computer"
+    >
+      <p>
+        <strong>Secret storage on this computer:</strong> {storageSummary(storage)}
+      </p>
+      {storage.warning ? (
+        <p className="pf-storage-warning" role={storage.strong ? 'status' : 'note'}>
+          {storage.warning}
+        </p>
+      ) : null}
+    </section>
+  );
 }

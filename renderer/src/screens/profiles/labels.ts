@@ -1,0 +1,52 @@
+/** Words and badge styles for environments and storage strengths, shared by the screen's parts. */
+import type { Environment, StorageStatus, StorageStrength } from '../../../../shared/profiles';
+
+export const ENVIRONMENT_BADGE: Readonly<Record<Environment, { text: string; className: string }>> = {
+  live: { text: 'LIVE', className: 'badge pf-badge-live' },
+  'demo-trading': { text: 'Demo trading', className: 'badge badge-ok' },
+  'local-demo': { text: 'Local demo', className: 'badge badge-ok' },
+  custom: { text: 'Custom', className: 'badge badge-warn' },
+};
+
+export const ENVIRONMENT_OPTIONS: ReadonlyArray<{ value: 'live' | 'demo-trading' | 'custom'; label: string }> = [
+  { value: 'demo-trading', label: 'Demo trading (live host, paper trading)' },
+  { value: 'live', label: 'LIVE (real orders)' },
+  { value: 'custom', label: 'Custom base URL' },
+];
+
+export const STORAGE_WORDS: Readonly<Record<StorageStrength, { text: string; className: string; title: string }>> = {
+  'os-encrypted': {
+    text: 'OS-encrypted',
+    className: 'badge badge-ok',
+    title: 'Secrets are encrypted by the operating system keyring.',
+  },
+  'weak-accepted': {
+    text: 'Weak storage (accepted)',
+    className: 'badge badge-warn',
+    title:
+      'Secrets are encrypted with a key built into the app, because this system has no keyring; you accepted this.',
+  },
+  none: {
+    text: 'No credentials',
+    className: 'badge',
+    title: 'No API key is stored: only public market data can be read.',
+  },
+  builtin: {
+    text: 'Built-in demo account',
+    className: 'badge badge-info',
+    title: "The local demo exchange's public demo account.",
+  },
+};
+
+export function storageSummary(s: StorageStatus): string {
+  if (s.backend === 'unavailable') return 'Not available: secrets cannot be stored on this computer';
+  if (s.strong) return `Protected by the operating system (${s.backend})`;
+  return `Weak (${s.backend}): no OS keyring`;
+}
+
+/** "+1.2 s" / "−0.3 s" for a skew in ms (local minus exchange). */
+export function skewText(ms: number | null): string {
+  if (ms === null) return 'not measured';
+  const s = Math.abs(ms) / 1000;
+  return `${ms < 0 ? '−' : '+'}${s.toFixed(s < 10 ? 2 : 1)} s`;
+}
