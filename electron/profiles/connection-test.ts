@@ -58,7 +58,7 @@ export async function runConnectionTest(
     ok: true,
     latencyMs,
     skewMs: skew,
-    message: `Connected to ${host} (${ENVIRONMENT_LABELS[target.environment]}): the API key, secret and passphrase were accepted. Answer in ${latencyMs} ms.${skewWords}`,
+    message: `Connected to ${host} (${ENVIRONMENT_LABELS[target.environment]}): the API key, secret and passphrase were accepted.${skewWords}`,
   };
 }
 

@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNT } from '../electron/demo-exchange';
+import { expect, test } from './fixtures';
+
+async function openProfiles(app: Page): Promise<void> {
+  await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Profiles' }).click();
+  await expect(app.getByRole('heading', { name: 'Profiles', level: 1 })).toBeVisible();
+}
+
+async function addProfile(
+  app: Page,
+  fields: {
+    name: string;
+    environment: 'custom' | 'live' | 'demo-trading';
+    baseUrl?: string;
+    apiKey?: string;
+    secretKey?: string;
+    passphrase?: string;
+  },
+): Promise<void> {
+  await app.getByRole('button', { name: 'Add profile' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Add a profile' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Name').fill(fields.name);
+  await dialog.getByLabel('Environment').selectOption(fields.environment);
+  if (fields.baseUrl !== undefined) await dialog.getByLabel('Base URL').fill(fields.baseUrl);
+  if (fields.apiKey !== undefined) await dialog.getByLabel('API key').fill(fields.apiKey);
+  if (fields.secretKey !== undefined) await dialog.getByLabel('Secret key').fill(fields.secretKey);
+  if (fields.passphrase !== undefined) await dialog.getByLabel('Passphrase').fill(fields.passphrase);
+  await dialog.getByRole('button', { name: 'Add profile' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const activeChip = (app: Page) => app.getByRole('button', { name: /^Active profile:/ });
+
+test.describe('profiles', () => {
+  test('add a custom profile for the demo exchange, test it, use it, edit it and delete it', async ({
+    app,
+    demo,
+    shot,
+  }) => {
+    await openProfiles(app);
+    await expect(app.getByRole('listitem', { name: 'Local demo' })).toContainText('Active');
+    await expect(app.getByRole('region', { name: 'Secret storage on this computer' })).toContainText(
+      'Protected by the operating system',
+    );
+
+    await addProfile(app, {
+      name: 'Desk on demo',
+      environment: 'custom',
+      baseUrl: demo.url,
+      apiKey: DEMO_ACCOUNT.apiKey,
+      secretKey: DEMO_ACCOUNT.secretKey,
+      passphrase: DEMO_ACCOUNT.passphrase,
+    });
+    const card = app.getByRole('listitem', { name: 'Desk on demo' });
+    await expect(card).toContainText('Custom');
+    await expect(card).toContainText(demo.url);
+    await expect(card).toContainText(`…${DEMO_ACCOUNT.apiKey.slice(-4)}`);
+    await expect(card).toContainText('OS-encrypted');
+    // Only the hint: the page never holds the secrets once the form is closed.
+    const html = await app.content();
+    expect(html).not.toContain(DEMO_ACCOUNT.secretKey);
+    expect(html).not.toContain(DEMO_ACCOUNT.passphrase);
+
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    const result = card.getByRole('status', { name: 'Connection test result' });
+    await expect(result).toContainText('Connection OK');
+    await expect(result).toContainText(/Latency \d+ ms · Clock skew [+−]\d/);
+    await shot('profiles-connection-ok');
+
+    await card.getByRole('button', { name: 'Use this profile' }).click();
+    await expect(activeChip(app)).toHaveAccessibleName('Active profile: Desk on demo, environment Custom');
+    await expect(card).toContainText('Active');
+    await expect(
+      app.getByRole('listitem', { name: 'Local demo' }).getByRole('button', { name: 'Use this profile' }),
+    ).toBeVisible();
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = app.getByRole('dialog', { name: 'Edit profile Desk on demo' });
+    await expect(edit.getByLabel('API key')).toHaveValue('');
+    await expect(edit.getByLabel('API key')).toHaveAttribute(
+      'placeholder',
+      `Unchanged (…${DEMO_ACCOUNT.apiKey.slice(-4)})`,
+    );
+    await edit.getByLabel('Name').fill('Demo desk');
+    await edit.getByLabel('Timeout (ms)').fill('5000');
+    await shot('profiles-edit');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    const renamed = app.getByRole('listitem', { name: 'Demo desk' });
+    await expect(renamed).toContainText('5,000 ms');
+    await expect(activeChip(app)).toHaveAccessibleName('Active profile: Demo desk, environment Custom');
+    // The secrets were kept ("blank = unchanged"): the connection still works.
+    await renamed.getByRole('button', { name: 'Test connection' }).click();
+    await expect(renamed.getByRole('status', { name: 'Connection test result' })).toContainText('Connection OK');
+
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    const confirm = app.getByRole('alertdialog', { name: 'Delete profile Demo desk?' });
+    await expect(confirm).toContainText('It is the active profile: the desk switches to Local demo.');
+    await shot('profiles-delete-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(renamed).toBeVisible();
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    await app.getByRole('alertdialog').getByRole('button', { name: 'Delete profile' }).click();
+    await expect(renamed).toBeHidden();
+    await expect(activeChip(app)).toHaveAccessibleName('Active profile: Local demo, environment Local demo');
+  });
+
+  test('a live profile is unmistakable: red LIVE badge in the list and LIVE in the header', async ({ app, shot }) => {
+    await openProfiles(app);
+    await app.getByRole('button', { name: 'Add profile' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Add a profile' });
+    await dialog.getByLabel('Environment').selectOption('live');
+    await expect(dialog.getByRole('note')).toContainText(
+      'LIVE: modifications sent with this profile change real orders',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await addProfile(app, { name: 'Main account', environment: 'live' });
+    const card = app.getByRole('listitem', { name: 'Main account' });
+    const badge = card.getByText('LIVE', { exact: true });
+    await expect(badge).toBeVisible();
+    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 77, 94)');
+    await expect(card).toContainText('https://api.bitget.com');
+    await expect(card).toContainText('No credentials');
+
+    await card.getByRole('button', { name: 'Use this profile' }).click();
+    const chip = activeChip(app);
+    await expect(chip).toHaveAccessibleName('Active profile: Main account, environment LIVE');
+    await expect(chip).toHaveClass(/env-live/);
+    await expect(chip).toContainText('LIVE');
+    await shot('profiles-live');
+  });
+
+  test('explains a failed connection in words, and refuses an http base URL that is not loopback', async ({
+    app,
+    demo,
+  }) => {
+    await openProfiles(app);
+    await addProfile(app, {
+      name: 'Wrong passphrase',
+      environment: 'custom',
+      baseUrl: demo.url,
+      apiKey: DEMO_ACCOUNT.apiKey,
+      secretKey: DEMO_ACCOUNT.secretKey,
+      passphrase: 'not-the-passphrase',
+    });
+    const card = app.getByRole('listitem', { name: 'Wrong passphrase' });
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    const result = card.getByRole('status', { name: 'Connection test result' });
+    await expect(result).toContainText('Connection failed');
+    await expect(result).toContainText('The passphrase is wrong for this API key (code 40012)');
+
+    await app.getByRole('button', { name: 'Add profile' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Add a profile' });
+    await dialog.getByLabel('Name').fill('Plain http');
+    await dialog.getByLabel('Environment').selectOption('custom');
+    await dialog.getByLabel('Base URL').fill('http://exchange.example.com');
+    await dialog.getByRole('button', { name: 'Add profile' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('must use https://');
+    await expect(dialog.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});
