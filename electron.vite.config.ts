@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
     build: {
+      externalizeDeps: true,
       outDir: 'out/main',
       rollupOptions: { input: { main: resolve(__dirname, 'electron/main.ts') } },
     },
@@ -13,6 +13,7 @@ export default defineConfig({
   preload: {
     // A sandboxed preload cannot require node_modules: bundle everything but 'electron' into one CJS file.
     build: {
+      externalizeDeps: false,
       outDir: 'out/preload',
       rollupOptions: {
         input: { preload: resolve(__dirname, 'electron/preload.ts') },
