@@ -7,7 +7,29 @@ export const VIEW_LABELS: Record<View, string> = {
   activity: 'Activity',
 };
 
-const ICONS: Record<View, string> = { instruments: '▦', amend: '✎', profiles: '⚿', activity: '☰' };
+/** Inline SVG paths (24×24 grid) so the icons never depend on the fonts a machine has. */
+const ICON_PATHS: Record<View, string> = {
+  instruments: 'M3 4h18v4H3zM3 10h18v4H3zM3 16h18v4H3z',
+  amend: 'M4 17.5V20h2.5L17 9.5 14.5 7zM19.7 6.8a1 1 0 0 0 0-1.4l-1.1-1.1a1 1 0 0 0-1.4 0l-1.2 1.2 2.5 2.5z',
+  profiles: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5z',
+  activity: 'M3 12h4l3-7 4 14 3-7h4',
+};
+
+function NavIcon({ view }: { view: View }) {
+  const stroke = view === 'activity';
+  return (
+    <svg className="nav-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d={ICON_PATHS[view]}
+        fill={stroke ? 'none' : 'currentColor'}
+        stroke={stroke ? 'currentColor' : 'none'}
+        strokeWidth={stroke ? 2 : 0}
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
 
 export function NavRail() {
   const view = useUi((s) => s.view);
@@ -24,9 +46,7 @@ export function NavRail() {
               onClick={() => setView(v)}
               title={`${VIEW_LABELS[v]} (Ctrl+${i + 1})`}
             >
-              <span className="nav-icon" aria-hidden="true">
-                {ICONS[v]}
-              </span>
+              <NavIcon view={v} />
               <span>{VIEW_LABELS[v]}</span>
               <kbd aria-hidden="true">^{i + 1}</kbd>
             </button>
