@@ -26,6 +26,7 @@ export default defineConfig({
     root: 'renderer',
     plugins: [react()],
     build: {
+      minify: true,
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
