@@ -1,0 +1,159 @@
+/** The bundled data: generated deterministically, realistic, and its default orders valid. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Dec } from '../../shared/decimal';
+import { FUTURES_CATEGORIES, type Instrument } from '../../shared/schemas';
+import { DEMO_ACCOUNT, OTHER_ACCOUNT } from './accounts';
+import { bundledInstruments } from './bundled-data';
+import { generate } from './data/generate';
+import { bundledState } from './default-state';
+import { checkValues } from './modify-rules';
+import { validateState } from './state-schema';
+
+const committedJson = fileURLToPath(new URL('./data/instruments.json', import.meta.url));
+const instruments = bundledInstruments();
+const find = (category: string, symbol: string): Instrument | undefined =>
+  instruments.find((i) => i.category === category && i.symbol === symbol);
+
+describe('data/generate.ts', () => {
+  it('reproduces the committed instruments.json byte for byte', () => {
+    const { instruments: fresh } = generate();
+    const committed = readFileSync(committedJson, 'utf8');
+    expect(`[\n${fresh.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`).toBe(committed);
+  });
+
+  it('is deterministic', () => {
+    expect(JSON.stringify(generate())).toBe(JSON.stringify(generate()));
+  });
+});
+
+describe('bundled instruments', () => {
+  it('cover all five categories with realistic counts', () => {
+    const count = (c: string) => instruments.filter((i) => i.category === c).length;
+    expect(instruments.length).toBeGreaterThanOrEqual(400);
+    expect(count('SPOT')).toBeGreaterThanOrEqual(200);
+    expect(count('MARGIN')).toBeGreaterThanOrEqual(60);
+    expect(count('USDT-FUTURES')).toBeGreaterThanOrEqual(120);
+    expect(count('COIN-FUTURES')).toBeGreaterThanOrEqual(15);
+    expect(count('USDC-FUTURES')).toBeGreaterThanOrEqual(30);
+    const keys = instruments.map((i) => `${i.category}:${i.symbol}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('match the documented samples', () => {
+    expect(find('SPOT', 'BTCUSDT')).toMatchObject({
+      pricePrecision: '2',
+      quantityPrecision: '6',
+      quotePrecision: '8',
+      minOrderQty: '0.000001',
+      maxOrderQty: '0',
+      minOrderAmount: '1',
+      maxSymbolOrderNum: '',
+      maxProductOrderNum: '400',
+      status: 'online',
+      symbolType: 'crypto',
+      launchTime: '1532454360000',
+    });
+    expect(find('USDT-FUTURES', 'ETHUSDT')).toMatchObject({
+      pricePrecision: '2',
+      quantityPrecision: '2',
+      minOrderQty: '0.01',
+      maxLeverage: '100',
+    });
+    expect(find('COIN-FUTURES', 'BTCUSD')).toMatchObject({ quoteCoin: 'USD' });
+  });
+
+  it('include every edge case clients must handle', () => {
+    const statuses = new Set(instruments.map((i) => i.status));
+    expect([...statuses].sort()).toEqual(['limit_close', 'limit_open', 'listed', 'offline', 'online', 'restrictedAPI']);
+    const deliveries = instruments.filter((i) => i.type === 'delivery');
+    expect(new Set(deliveries.map((i) => i.category))).toEqual(new Set(['USDT-FUTURES', 'COIN-FUTURES']));
+    expect(new Set(deliveries.map((i) => i.deliveryPeriod))).toEqual(new Set(['this_quarter', 'next_quarter']));
+    expect(
+      deliveries.every((i) => /^\d{13}$/.test(i.deliveryTime ?? '') && /^\d{13}$/.test(i.deliveryStartTime ?? '')),
+    ).toBe(true);
+    const rwa = instruments.filter((i) => i.isRwa === 'YES');
+    expect(new Set(rwa.map((i) => i.symbolType))).toEqual(new Set(['stock', 'metal', 'commodity']));
+    expect(find('USDT-FUTURES', 'AAPLUSDT')?.symbolType).toBe('stock');
+    expect(find('USDT-FUTURES', 'XAUUSDT')?.symbolType).toBe('metal');
+    expect(instruments.some((i) => i.category === 'MARGIN' && i.launchTime === null)).toBe(true);
+    expect(instruments.filter((i) => i.areaSymbol === 'YES').every((i) => i.category === 'SPOT')).toBe(true);
+    expect(instruments.filter((i) => 'newFieldExample' in i).length).toBeGreaterThanOrEqual(1);
+    const refDate = Date.UTC(2026, 10, 22);
+    const future = (v: string | null | undefined) =>
+      v !== undefined && v !== null && /^\d{13}$/.test(v) && Number(v) > refDate;
+    expect(instruments.some((i) => future(i.offTime))).toBe(true);
+    expect(instruments.some((i) => future(i.limitOpenTime))).toBe(true);
+    expect(instruments.some((i) => future(i.maintainTime))).toBe(true);
+    expect(instruments.some((i) => i.offTime === '-1')).toBe(true);
+    expect(instruments.some((i) => i.maintainTime === '0')).toBe(true);
+    expect(instruments.some((i) => i.priceMultiplier === '')).toBe(true);
+  });
+
+  it('give field sets by category like the real exchange', () => {
+    for (const i of instruments) {
+      const futures = FUTURES_CATEGORIES.includes(i.category);
+      expect('maxLeverage' in i, `${i.category} ${i.symbol}`).toBe(futures);
+      expect('priceMultiplier' in i).toBe(futures);
+      expect('fundInterval' in i).toBe(futures);
+      expect('maxCrossedLeverage' in i).toBe(i.category === 'MARGIN');
+      expect('isIsolatedBaseBorrowable' in i).toBe(i.category === 'MARGIN');
+      if (i.areaSymbol !== undefined) expect(i.category).toBe('SPOT');
+      for (const [k, v] of Object.entries(i)) if (v !== null) expect(typeof v, `${i.symbol}.${k}`).toBe('string');
+    }
+  });
+});
+
+describe('bundled default state', () => {
+  const state = validateState(bundledState(Date.now()), 'bundled');
+
+  it('has the two demo accounts and the named orders', () => {
+    expect(state.accounts.map((a) => a.uid)).toEqual([DEMO_ACCOUNT.uid, OTHER_ACCOUNT.uid]);
+    const byOid = new Map(state.orders.map((o) => [o.clientOid, o]));
+    expect(byOid.get('demo-btc-open')).toMatchObject({
+      category: 'USDT-FUTURES',
+      symbol: 'BTCUSDT',
+      price: '60000.0',
+      qty: '0.0100',
+      orderStatus: 'live',
+    });
+    expect(byOid.get('demo-eth-filled')).toMatchObject({ symbol: 'ETHUSDT', orderStatus: 'filled' });
+    expect(byOid.get('demo-sol-partial')).toMatchObject({
+      category: 'SPOT',
+      symbol: 'SOLUSDT',
+      side: 'sell',
+      qty: '10.000',
+      cumExecQty: '4.000',
+    });
+    expect(byOid.get('other-btc-open')?.uid).toBe(OTHER_ACCOUNT.uid);
+  });
+
+  it('has 250+ open orders of the demo account across categories, with unique 19-digit ids', () => {
+    const open = state.orders.filter(
+      (o) => o.uid === DEMO_ACCOUNT.uid && ['live', 'new', 'partially_filled', undefined].includes(o.orderStatus),
+    );
+    expect(open.length).toBeGreaterThanOrEqual(250);
+    expect(new Set(open.map((o) => o.category)).size).toBe(5);
+    expect(new Set(open.map((o) => o.symbol)).size).toBeGreaterThan(50);
+    const ids = state.orders.map((o) => o.orderId ?? '');
+    expect(ids.every((id) => /^\d{19}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('prices and sizes every order validly for its instrument', () => {
+    for (const o of state.orders) {
+      const inst = find(o.category, o.symbol);
+      if (!inst) throw new Error(`no instrument for ${o.clientOid}`);
+      expect(() => checkValues(inst, o.price, o.qty), String(o.clientOid)).not.toThrow();
+      const min = new Dec(inst.minOrderAmount || '0');
+      expect(new Dec(o.price).mul(o.qty).gte(min), String(o.clientOid)).toBe(true);
+    }
+  });
+
+  it('is the same on every start, times aside', () => {
+    const strip = (s: ReturnType<typeof bundledState>) =>
+      JSON.stringify(s.orders?.map(({ createdTime: _c, updatedTime: _u, ...rest }) => rest));
+    expect(strip(bundledState(1_800_000_000_000))).toBe(strip(bundledState(1_700_000_000_000)));
+  });
+});

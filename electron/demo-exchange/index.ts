@@ -1,0 +1,96 @@
+/**
+ * The demo exchange: a faithful local implementation of the exchange endpoints UTA Desk uses
+ * (same paths, envelope, signing, rate limits, order rules and error codes), started in-process
+ * by the app's Local demo profile and the e2e suite, or from the command line (cli.ts).
+ */
+import type { AddressInfo } from 'node:net';
+import { DEMO_ACCOUNT, OTHER_ACCOUNT } from './accounts';
+import { createControl, type DemoControl } from './control';
+import { bundledState } from './default-state';
+import { ExchangeCore } from './exchange-core';
+import { createDemoServer } from './http-server';
+import { RequestLog } from './request-log';
+import { ResponseDelays } from './response-delays';
+import { loadStateFile, validateState, type DemoStateInput } from './state-schema';
+
+export interface DemoExchangeOptions {
+  /** Default 127.0.0.1: the demo exchange is for the operator's own machine. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default: the bundled accounts, instruments and orders. */
+  state?: DemoStateInput;
+  /** Delay before the matching engine applies an accepted modification. Default 500. */
+  engineLatencyMs?: number;
+  /** Length of the "cancelling" phase after a failed autoCancel modification. Default 100. */
+  cancelLatencyMs?: number;
+  /** Default true. Off only for benchmarks. */
+  rateLimit?: boolean;
+  /** Server clock = machine clock + offset. Default 0. */
+  clockOffsetMs?: number;
+}
+
+export interface DemoExchange {
+  readonly url: string;
+  readonly port: number;
+  readonly control: DemoControl;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_ENGINE_LATENCY_MS = 500;
+export const DEFAULT_CANCEL_LATENCY_MS = 100;
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startDemoExchange(options: DemoExchangeOptions = {}): Promise<DemoExchange> {
+  const host = options.host ?? '127.0.0.1';
+  const clockOffsetMs = options.clockOffsetMs ?? 0;
+  const state = validateState(
+    options.state ?? bundledState(Date.now() + clockOffsetMs),
+    options.state ? 'options.state' : 'bundled state',
+  );
+  const core = new ExchangeCore(
+    state,
+    {
+      engineLatencyMs: options.engineLatencyMs ?? DEFAULT_ENGINE_LATENCY_MS,
+      cancelLatencyMs: options.cancelLatencyMs ?? DEFAULT_CANCEL_LATENCY_MS,
+      rateLimit: options.rateLimit ?? true,
+    },
+    clockOffsetMs,
+  );
+  const log = new RequestLog();
+  const delays = new ResponseDelays();
+  const server = createDemoServer({ core, log, delays });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost(host)}:${port}`,
+    port,
+    control: createControl(core, log, delays),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        core.stop();
+        delays.clear();
+        server.close(() => resolve());
+        // Keep-alive sockets would otherwise hold close() open for seconds.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+export { loadStateFile, DEMO_ACCOUNT, OTHER_ACCOUNT };
+export type { DemoControl, DemoOrderSnapshot } from './control';
+export type { DemoStateInput, DemoOrderInput } from './state-schema';
+export type { DemoAccount } from './accounts';
+export type { RequestLogEntry } from './request-log';
