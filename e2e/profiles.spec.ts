@@ -121,7 +121,7 @@ test.describe('profiles', () => {
     const card = app.getByRole('listitem', { name: 'Main account' });
     const badge = card.getByText('LIVE', { exact: true });
     await expect(badge).toBeVisible();
-    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 77, 94)');
+    await expect(badge).toHaveCSS('background-color', 'rgb(255, 77, 94)'); // --live
     await expect(card).toContainText('https://api.bitget.com');
     await expect(card).toContainText('No credentials');
 
