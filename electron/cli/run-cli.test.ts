@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange';
-import { closedPort } from '../exchange/testing/fake-exchange';
+import { closedPort, ok, startFakeExchange } from '../exchange/testing/fake-exchange';
 import { runCli } from './run-cli';
 
 const ENV = {
@@ -156,6 +156,32 @@ describe('order and open-orders', () => {
     const r = await cli(['instruments', '--category', 'SPOT', '--base-url', `http://127.0.0.1:${port}`]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/connection refused/);
+  });
+});
+
+describe('global options', () => {
+  it('sends paptrading for --demo-trading and the --locale, and no credentials on public requests', async () => {
+    const fake = await startFakeExchange(() => ok([]));
+    try {
+      const r = await cli([
+        'instruments',
+        '--category',
+        'SPOT',
+        '--demo-trading',
+        '--locale',
+        'ja-JP',
+        '--base-url',
+        fake.url,
+      ]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('No SPOT instruments.\n');
+      const headers = fake.requests[0]?.headers ?? {};
+      expect(headers.paptrading).toBe('1');
+      expect(headers.locale).toBe('ja-JP');
+      expect(Object.keys(headers).filter((k) => k.startsWith('access-'))).toEqual([]);
+    } finally {
+      await fake.close();
+    }
   });
 });
 
