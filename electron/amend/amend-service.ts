@@ -111,8 +111,9 @@ export class AmendService {
   }): Promise<{ list: Order[]; cursor: string | null }> {
     const { profile, client } = await this.opts.session();
     const desk = this.desk(profile.id, client);
+    // A listing is not a look at the order: only Get Order Details (an explicit load, or a follow-up
+    // read) feeds what main checks against, so an order never loaded is left to the exchange to judge.
     const page = await client.getOpenOrders(query);
-    for (const o of page.list) desk.seen.remember(o);
     return { list: page.list, cursor: page.cursor ? page.cursor : null };
   }
 

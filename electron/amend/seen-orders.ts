@@ -1,7 +1,7 @@
 /**
- * The orders as main last saw them (every Get Order Details, open-orders page and follow-up read
- * passes through main), so main can check a modification against the order without trusting the
- * renderer's copy. One per profile.
+ * The orders as main last saw them through Get Order Details (the operator's Load order and the
+ * follow-up reads all pass through main), so main can check a modification against the order
+ * without trusting the renderer's copy. One per profile.
  */
 import type { Order } from '../../shared/schemas';
 import type { OrderIds } from './order-ids';

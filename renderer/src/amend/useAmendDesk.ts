@@ -38,6 +38,12 @@ export function loadedMatches(order: Order | undefined, d: Draft): boolean {
   return false;
 }
 
+/** "Following: Accepted by …", without repeating a label the summary already starts with. */
+export function statusLine(a: Attempt): string {
+  const label = STATUS_LABELS[a.status];
+  return a.summary.toLowerCase().startsWith(label.toLowerCase()) ? a.summary : `${label}: ${a.summary}`;
+}
+
 export const isFinalAttempt = (a: Attempt | undefined): boolean => !!a && FINAL_STATUSES.includes(a.status);
 
 function guardAfter(a: Attempt): OrderGuard {
@@ -136,23 +142,29 @@ export function useAmendDesk(): AmendDesk {
   });
   const attempt = attemptQ.data;
 
+  // A quiet load refreshes the order after an outcome without replacing the outcome in the status line.
   const loadM = useMutation({
-    mutationFn: (ref: { orderId?: string; clientOid?: string }) => call('getOrder', ref),
-    onMutate: () => setNotice('Loading the order…'),
-    onSuccess: ({ order: o, guard }) => {
+    mutationFn: ({ ref }: { ref: { orderId?: string; clientOid?: string }; quiet?: boolean }) => call('getOrder', ref),
+    onSuccess: ({ order: o, guard }, { quiet }) => {
       setLoaded({ order: o, guard, at: Date.now() });
       noteGuard({ orderId: o.orderId, clientOid: o.clientOid }, guard);
       const cat = categorySchema.safeParse(o.category);
       const d = useAmend.getState().draft;
-      if (!d.orderId.trim() && !d.clientOid.trim())
+      if (!d.orderId.trim() && !d.clientOid.trim()) {
         setDraft({ clientOid: o.clientOid || '', orderId: o.clientOid ? '' : o.orderId });
-      if (cat.success && (d.category !== cat.data || d.symbol !== o.symbol))
+      }
+      if (cat.success && (d.category !== cat.data || d.symbol !== o.symbol)) {
         setDraft({ category: cat.data, symbol: o.symbol });
-      setNotice(
-        `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${o.orderStatus}.`,
-      );
+      }
+      if (!quiet) {
+        setNotice(
+          `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${o.orderStatus}.`,
+        );
+      }
     },
-    onError: (e) => setNotice(`Could not load the order: ${errorText(e)}`),
+    onError: (e, { quiet }) => {
+      if (!quiet) setNotice(`Could not load the order: ${errorText(e)}`);
+    },
   });
 
   const sendM = useMutation({
@@ -162,7 +174,7 @@ export function useAmendDesk(): AmendDesk {
       qc.setQueryData(['attempt', a.id], a);
       setAttempt(a.id);
       noteGuard(attemptIds(a), guardAfter(a));
-      setNotice(`${STATUS_LABELS[a.status]}: ${a.summary}`);
+      setNotice(statusLine(a));
     },
     onError: (e) => setNotice(`Not sent: ${errorText(e)}`),
   });
@@ -174,19 +186,19 @@ export function useAmendDesk(): AmendDesk {
     noteGuard(attemptIds(attempt), guardAfter(attempt));
     const code = attempt.error?.code;
     const explained = code && attempt.status !== 'rejected' ? explainCode(code) : undefined;
-    setNotice(`${STATUS_LABELS[attempt.status]}: ${attempt.summary}${explained ? ` ${explained}` : ''}`);
+    setNotice(`${statusLine(attempt)}${explained ? ` ${explained}` : ''}`);
     const reload = ['applied', 'failed', 'cancelled'].includes(attempt.status) || code === '25573';
     if (attempt.status === 'applied') setDraft({ qty: '', price: '' });
     if (reload) {
       const ids = attemptIds(attempt);
-      loadM.mutate(ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid });
+      loadM.mutate({ ref: ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid }, quiet: true });
     }
     // Only the settling of a new attempt matters here, not every re-render of it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledId]);
 
   useEffect(() => {
-    if (attempt && !isFinalAttempt(attempt)) setNotice(`${STATUS_LABELS[attempt.status]}: ${attempt.summary}`);
+    if (attempt && !isFinalAttempt(attempt)) setNotice(statusLine(attempt));
   }, [attempt]);
 
   // --- may it be sent? ---
@@ -211,7 +223,7 @@ export function useAmendDesk(): AmendDesk {
 
   let shownNotice = notice;
   if (sendM.isPending) shownNotice = 'Sending the modification…';
-  else if (loadM.isPending) shownNotice = 'Loading the order…';
+  else if (loadM.isPending && !loadM.variables?.quiet) shownNotice = 'Loading the order…';
 
   return {
     draft,
@@ -233,7 +245,7 @@ export function useAmendDesk(): AmendDesk {
     notice: shownNotice,
     load: (ref) => {
       const r = ref ?? draftIds(useAmend.getState().draft);
-      if (r.orderId || r.clientOid) loadM.mutate(r);
+      if (r.orderId || r.clientOid) loadM.mutate({ ref: r });
     },
     review: () => {
       useAmend.getState().review(report.ok);
