@@ -62,6 +62,7 @@ test.describe('amend desk', () => {
     // Category and symbol come from the order, and enable the instrument checks.
     await expect(field(app, 'Category')).toHaveValue('USDT-FUTURES');
     await expect(field(app, 'Symbol')).toHaveValue('BTCUSDT');
+    await expect(app.getByText('online · price 1 dp · qty 4 dp')).toBeVisible();
     await shot('amend-loaded');
 
     // Instant feedback from the instrument rules.
@@ -174,6 +175,7 @@ test.describe('amend desk', () => {
     await expect(loaded(app)).toContainText('Locked');
     await expect(sendButton(app)).toBeDisabled();
     await expect(app.locator('#amend-send-reason')).toContainText('can no longer be modified');
+    await expect(app.getByText('online · price 2 dp · qty 4 dp')).toBeVisible();
     await shot('amend-cancelled-locked');
     expect(demo.control.getOrder(DEMO_UID, 'demo-sol-partial')?.orderStatus).toBe('cancelled');
     const again = await sendFromPage(app, { clientOid: 'demo-sol-partial', qty: '6' });

@@ -89,8 +89,8 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
     >
       <h2>Order</h2>
       <div className="amend-grid-2">
-        <TextField name="orderId" label="Order ID" desk={desk} placeholder="1387296516478935041" mono />
-        <TextField name="clientOid" label="Client order ID" desk={desk} placeholder="demo-btc-open" mono />
+        <TextField name="orderId" label="Order ID" desk={desk} placeholder="numeric ID" mono />
+        <TextField name="clientOid" label="Client order ID" desk={desk} placeholder="your clientOid" mono />
       </div>
       {both ? (
         <p className="amend-note" role="note">
@@ -132,11 +132,13 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
           hint={
             desk.instrumentLoading
               ? 'Checking the instrument…'
-              : instrument
-                ? `${instrument.status} · price ${instrument.pricePrecision ?? '?'} dp · qty ${instrument.quantityPrecision ?? '?'} dp`
-                : draft.category && draft.symbol
-                  ? undefined
-                  : 'With a category, enables the instrument checks'
+              : desk.instrumentError
+                ? 'Instrument not checked: could not fetch it'
+                : instrument
+                  ? `${instrument.status} · price ${instrument.pricePrecision ?? '?'} dp · qty ${instrument.quantityPrecision ?? '?'} dp`
+                  : draft.category && draft.symbol
+                    ? undefined
+                    : 'With a category, enables the instrument checks'
           }
         />
       </div>

@@ -72,7 +72,7 @@ export function OrderPanel({ desk }: { desk: AmendDesk }) {
         </p>
       ) : (
         <>
-          {closed ? (
+          {closed && orderGuard.state !== 'locked' ? (
             <p className="amend-banner danger" role="note">
               This order is {order.orderStatus === 'filled' ? 'completely filled' : 'cancelled'}: it can no longer be
               modified.

@@ -77,7 +77,8 @@ export const useAmend = create<AmendState>()((set) => ({
   setDraft: (patch) => set((s) => ({ draft: { ...s.draft, ...patch }, reviewed: null })),
   setLoaded: (loaded) => set({ loaded }),
   review: (ok) => set((s) => ({ showRequired: true, reviewed: ok ? draftKey(s.draft) : null })),
-  setAttempt: (attemptId) => set({ attemptId }),
+  // A review is for one send: once sent, the next change needs its own review.
+  setAttempt: (attemptId) => set({ attemptId, reviewed: null }),
   noteGuard: (ids, guard) =>
     set((s) => {
       const guards = { ...s.guards };

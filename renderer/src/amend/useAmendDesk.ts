@@ -114,6 +114,7 @@ export function useAmendDesk(): AmendDesk {
     ? instrumentQ.data?.instruments.find((i) => i.symbol === symbol && i.category === category)
     : undefined;
   const instrumentNotFound = current && instrumentQ.isSuccess && !instrument;
+  const instrumentPending = category !== '' && draft.symbol.trim() !== '' && (!current || instrumentQ.isFetching);
 
   // --- the order, when the loaded one is the one named ---
   const order = loaded && loadedMatches(loaded.order, draft) ? loaded.order : undefined;
@@ -131,6 +132,10 @@ export function useAmendDesk(): AmendDesk {
       ),
     [draft, instrument, instrumentNotFound, order],
   );
+  // While the instrument is being fetched, "unknown" would be misleading: it is about to be known.
+  const shownReport = instrumentPending
+    ? { ...report, warnings: report.warnings.filter((w) => w.rule !== 'instrument-unknown') }
+    : report;
 
   // --- the attempt being followed ---
   const attemptQ = useQuery({
@@ -227,9 +232,9 @@ export function useAmendDesk(): AmendDesk {
 
   return {
     draft,
-    report,
+    report: shownReport,
     instrument,
-    instrumentLoading: instrumentQ.isFetching,
+    instrumentLoading: instrumentPending,
     instrumentError: current && instrumentQ.isError ? instrumentQ.error : undefined,
     order,
     orderGuard: guard,
