@@ -12,6 +12,7 @@ const e2eReport = join(dir, 'playwright.json');
 const stages = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
   ['typecheck (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
+  ['typecheck (e2e)', 'npx', ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]],
   ['build', 'npx', ['electron-vite', 'build']],

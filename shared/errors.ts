@@ -72,7 +72,8 @@ export const EXCHANGE_CODE_EXPLANATIONS: Readonly<Record<string, string>> = {
   '40009': 'The signature was rejected: the secret key is wrong for this API key.',
   '40011': 'The passphrase header is missing: the profile has no passphrase.',
   '40012': 'The API key or passphrase is incorrect.',
-  '40014': 'This API key lacks the permission for this operation (UTA trade / read).',
+  '40014':
+    "This API key lacks the permission for this operation (UTA trade / read), or this computer's IP is not on the key's whitelist.",
   '40017': 'The exchange rejected a parameter of the request.',
   '40034': 'A parameter does not exist on the exchange.',
   '40084': 'This API key belongs to a classic account; the v3 endpoints need a unified trading account.',

@@ -49,7 +49,7 @@ export type StorageStatus = z.infer<typeof storageStatusSchema>;
 
 const secret = z.string().trim().min(1).max(512);
 
-export const profileInputSchema = z.object({
+const profileFields = {
   name: z.string().trim().min(1, 'Name is required').max(64),
   environment: z.enum(['demo-trading', 'live', 'custom']),
   /** Required for custom; ignored otherwise. https only, except loopback. */
@@ -57,14 +57,25 @@ export const profileInputSchema = z.object({
   apiKey: secret.optional(),
   secretKey: secret.optional(),
   passphrase: secret.optional(),
-  locale: z.string().trim().min(2).max(16).default('en-US'),
-  timeoutMs: z.number().int().min(1000).max(120000).default(10000),
+  locale: z.string().trim().min(2).max(16),
+  timeoutMs: z.number().int().min(1000).max(120000),
   /** The user accepted that secrets are kept with a weak (hard-coded key) encryption. */
-  acceptWeakStorage: z.boolean().default(false),
+  acceptWeakStorage: z.boolean(),
+};
+
+export const profileInputSchema = z.strictObject({
+  ...profileFields,
+  locale: profileFields.locale.default('en-US'),
+  timeoutMs: profileFields.timeoutMs.default(10000),
+  acceptWeakStorage: profileFields.acceptWeakStorage.default(false),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
-export const profileUpdateSchema = profileInputSchema.partial().extend({ id: z.string().min(1) });
+/** Every field optional and without defaults: an update that omits a field leaves it unchanged. */
+export const profileUpdateSchema = z
+  .strictObject(profileFields)
+  .partial()
+  .extend({ id: z.string().min(1) });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 export const connectionTestSchema = z.object({

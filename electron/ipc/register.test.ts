@@ -22,7 +22,7 @@ describe('registerIpc', () => {
 
   it('refuses a foreign or missing sender frame without dispatching', async () => {
     const { ipc, handlers } = fakeIpcMain();
-    const dispatch = vi.fn(async () => ({ ok: true, data: null }));
+    const dispatch = vi.fn(async () => ({ ok: true as const, data: null }));
     registerIpc(ipc, dispatch, ['app://desk']);
     const h = handlers.get('app:status')!;
     for (const frame of [
