@@ -18,7 +18,7 @@ export function Header() {
   const skew = status.data?.clockSkewMs;
 
   return (
-    <header className="header">
+    <header className={`header${profile?.environment === 'live' ? ' header-live' : ''}`}>
       <div className="brand">
         <span className="brand-mark" aria-hidden="true">
           ◆
