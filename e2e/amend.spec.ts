@@ -202,6 +202,7 @@ test.describe('amend desk', () => {
     await expect(loaded(app)).toContainText('partially_filled');
     await expect(loaded(app)).toContainText('10.000');
     await expect(app.getByRole('region', { name: 'Outcome' })).toContainText('The order was unchanged in');
+    await expect(app.getByText('online · price 2 dp · qty 4 dp')).toBeVisible();
     await shot('amend-unchanged');
     expect(demo.control.getOrder(DEMO_UID, 'demo-sol-partial')).toMatchObject({
       qty: '10.000',

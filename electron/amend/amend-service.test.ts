@@ -226,6 +226,18 @@ describe('sending and following', () => {
     expect((await service.settled((await service.send({ ...BTC, price: '60020.0' })).id)).status).toBe('applied');
   });
 
+  it('auto-cancel on and neither the new values nor a cancellation in time: unknown, and guarded', async () => {
+    const { service } = desk({ followTimeoutMs: 400 });
+    demo.control.setEngineLatency(3000);
+    const done = await service.settled((await service.send({ ...BTC, price: '60010.0', autoCancel: 'yes' })).id);
+    expect(done.status).toBe('unknown');
+    expect(done.summary).toMatch(
+      /^Outcome unknown — the order showed neither the new values nor a cancellation within 0\.\d s/,
+    );
+    expect((await service.send({ ...BTC, price: '60020.0' })).status).toBe('refused');
+    expect(modifies()).toHaveLength(1);
+  });
+
   it('stopping the desk mid-follow leaves the attempt unknown, never applied by guess', async () => {
     const { service } = desk({ followTimeoutMs: 5000 });
     demo.control.setEngineLatency(3000);

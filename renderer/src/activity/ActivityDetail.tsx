@@ -22,7 +22,9 @@ export function ActivityDetail({ attempt: a }: { attempt: Attempt }) {
         <span className="mono">{orderLabel(a)}</span>
       </div>
       <p className="activity-summary">{a.summary}</p>
-      {a.error ? <p className="muted activity-error">{describeError(a.error)}</p> : null}
+      {a.error && !a.summary.includes(describeError(a.error)) ? (
+        <p className="muted activity-error">{describeError(a.error)}</p>
+      ) : null}
       <dl className="activity-facts">
         <dt>Started</dt>
         <dd>{formatTime(a.startedAt)}</dd>

@@ -127,15 +127,25 @@ export function ActivityScreen() {
                     }
                   }}
                 >
-                  <td className="num">{formatTime(a.startedAt)}</td>
                   <td>
-                    <span className={`activity-env env-${a.environment}`}>{ENVIRONMENT_LABELS[a.environment]}</span>{' '}
-                    {a.profileName}
+                    <div className="num">{formatTime(a.startedAt).slice(11)}</div>
+                    <div className="activity-sub">{formatTime(a.startedAt).slice(0, 10)}</div>
                   </td>
                   <td>
-                    <span className="mono">{orderLabel(a)}</span> <span className="muted">{symbolLabel(a)}</span>
+                    <span className={`activity-env env-${a.environment}`}>{ENVIRONMENT_LABELS[a.environment]}</span>
+                    <div className="activity-sub">{a.profileName}</div>
                   </td>
-                  <td className="mono">{changeLabel(a)}</td>
+                  <td className="activity-order">
+                    <div className="mono">{orderLabel(a)}</div>
+                    <div className="activity-sub">{symbolLabel(a) || '—'}</div>
+                  </td>
+                  <td className="mono activity-change">
+                    {changeLabel(a)
+                      .split('; ')
+                      .map((part) => (
+                        <div key={part}>{part}</div>
+                      ))}
+                  </td>
                   <td className={a.request.autoCancel === 'yes' ? 'activity-ac-yes' : 'muted'}>
                     {a.request.autoCancel ?? 'no'}
                   </td>
