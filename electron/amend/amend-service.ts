@@ -109,8 +109,7 @@ export class AmendService {
     cursor?: string;
     limit?: number;
   }): Promise<{ list: Order[]; cursor: string | null }> {
-    const { profile, client } = await this.opts.session();
-    const desk = this.desk(profile.id, client);
+    const { client } = await this.opts.session();
     // A listing is not a look at the order: only Get Order Details (an explicit load, or a follow-up
     // read) feeds what main checks against, so an order never loaded is left to the exchange to judge.
     const page = await client.getOpenOrders(query);
