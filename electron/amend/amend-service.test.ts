@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileSummary } from '../../shared/profiles';
 import { ActivityLog } from '../activity/activity-log';
+import { deskError } from '../../shared/errors';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange';
 import { ExchangeClient } from '../exchange/client';
 import { AmendService } from './amend-service';
@@ -236,6 +237,27 @@ describe('sending and following', () => {
     );
     expect((await service.send({ ...BTC, price: '60020.0' })).status).toBe('refused');
     expect(modifies()).toHaveLength(1);
+  });
+
+  it('a connection broken after sending is unknown too, and a refused connection is not', async () => {
+    const real = new ExchangeClient({ baseUrl: demo.url, credentials: DEMO_ACCOUNT });
+    let failure = deskError('network', 'Connection reset', { mayHaveTakenEffect: true });
+    const client = {
+      getOrder: real.getOrder.bind(real),
+      getOpenOrders: real.getOpenOrders.bind(real),
+      getInstruments: real.getInstruments.bind(real),
+      modifyOrder: () => Promise.reject(failure),
+    };
+    const service = new AmendService({ session: async () => ({ profile, client }), log: new ActivityLog(dir) });
+    services.push(service);
+    const broken = await service.settled((await service.send({ ...BTC, price: '60010.0' })).id);
+    expect(broken.status).toBe('unknown');
+    expect(broken.summary).toMatch(/^Outcome unknown — the connection broke after the request was sent/);
+
+    failure = deskError('network', 'Could not reach the exchange (ECONNREFUSED).', { mayHaveTakenEffect: false });
+    const other = await service.settled((await service.send({ clientOid: 'demo-eth-spot-open', price: '2900.0' })).id);
+    expect(other.status).toBe('rejected');
+    expect(other.summary).toBe('Rejected: Could not reach the exchange (ECONNREFUSED). It was not sent.');
   });
 
   it('stopping the desk mid-follow leaves the attempt unknown, never applied by guess', async () => {

@@ -94,7 +94,7 @@ export class AmendService {
 
   async getOrder(ref: OrderIds): Promise<{ order: Order; guard: OrderGuard }> {
     const { profile, client } = await this.opts.session();
-    const desk = this.desk(profile.id, client);
+    const desk = this.desk(profile.id);
     const order = await client.getOrder(ref);
     desk.seen.remember(order);
     const ids = mergeIds(ref, order);
@@ -154,7 +154,7 @@ export class AmendService {
    */
   async send(raw: ModifyOrderRequest): Promise<Attempt> {
     const { profile, client } = await this.opts.session();
-    const desk = this.desk(profile.id, client);
+    const desk = this.desk(profile.id);
     const started = this.now();
     const attempt: Attempt = {
       id: this.newId(),
@@ -188,7 +188,7 @@ export class AmendService {
     try {
       const order = desk.seen.find(named);
       attempt.before = snapshot(order);
-      const lookup = await this.instrumentFor(desk, raw, order, attempt);
+      const lookup = await this.instrumentFor(desk, client, raw, order, attempt);
       const report = checkAmend(raw, {
         order,
         instrument: lookup?.instrument,
@@ -353,7 +353,8 @@ export class AmendService {
       attempt.answer = { code: data.code, msg: data.exchangeMsg ?? data.message, requestTime: data.requestTime };
     if (data.mayHaveTakenEffect) {
       desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
-      this.transition(attempt, 'unknown', SUMMARY.unknownTimeout, 'No answer', describeError(data));
+      const summary = data.kind === 'timeout' ? SUMMARY.unknownTimeout : SUMMARY.unknownBroken;
+      this.transition(attempt, 'unknown', summary, 'No answer', describeError(data));
       return;
     }
     if (data.code === '25573') {
@@ -367,19 +368,16 @@ export class AmendService {
       desk.guards.release(ids, { attemptId: attempt.id });
     }
     const sent = data.kind === 'network' ? 'It was not sent' : 'Nothing was changed';
-    this.transition(attempt, 'rejected', `Rejected: ${describeError(data)}. ${sent}.`, 'Rejected', describeError(data));
+    const words = describeError(data).replace(/\.\s*$/, '');
+    this.transition(attempt, 'rejected', `Rejected: ${words}. ${sent}.`, 'Rejected', describeError(data));
   }
 
   // ---------- helpers ----------
 
-  private desk(profileId: string, client: AmendClient): ProfileDesk {
+  private desk(profileId: string): ProfileDesk {
     let d = this.desks.get(profileId);
     if (!d) {
-      d = {
-        seen: new SeenOrders(),
-        guards: new OrderGuards(),
-        instruments: new InstrumentCache((c, s) => client.getInstruments(c, s), this.now),
-      };
+      d = { seen: new SeenOrders(), guards: new OrderGuards(), instruments: new InstrumentCache(this.now) };
       this.desks.set(profileId, d);
     }
     return d;
@@ -388,6 +386,7 @@ export class AmendService {
   /** The instrument named by the request, or by the order as last seen; undefined when neither names one. */
   private async instrumentFor(
     desk: ProfileDesk,
+    client: AmendClient,
     raw: ModifyOrderRequest,
     order: Order | undefined,
     attempt: Attempt,
@@ -396,7 +395,7 @@ export class AmendService {
     const symbol = raw.symbol ?? order?.symbol;
     if (!category.success || !symbol) return undefined;
     try {
-      return await desk.instruments.get(category.data, symbol);
+      return await desk.instruments.get(category.data, symbol, (c, s) => client.getInstruments(c, s));
     } catch (e) {
       // The exchange checks these rules itself; not being able to pre-check them is no reason to block.
       const why = e instanceof DeskError ? describeError(e.data) : String(e);

@@ -9,6 +9,8 @@ export const SUMMARY = {
   filledFirst: 'The order was completely filled before the modification could apply; nothing was changed.',
   unknownTimeout:
     'Outcome unknown — the exchange did not answer in time. Load the order to check before sending again.',
+  unknownBroken:
+    'Outcome unknown — the connection broke after the request was sent. Load the order to check before sending again.',
   unknownGuard:
     'The outcome of the last modification of this order is unknown: load the order to check it before sending again.',
   stopped: 'Outcome unknown — the desk stopped following the order. Load the order to check before sending again.',

@@ -17,17 +17,20 @@ export class InstrumentCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
-    private readonly fetch: (category: Category, symbol: string) => Promise<Instrument[]>,
     private readonly now: () => number,
     private readonly ttlMs = INSTRUMENT_TTL_MS,
   ) {}
 
   /** Throws what the fetch throws; failures are not cached. */
-  async get(category: Category, symbol: string): Promise<InstrumentLookup> {
+  async get(
+    category: Category,
+    symbol: string,
+    fetch: (category: Category, symbol: string) => Promise<Instrument[]>,
+  ): Promise<InstrumentLookup> {
     const key = `${category}|${symbol}`;
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at < this.ttlMs) return hit.lookup;
-    const list = await this.fetch(category, symbol);
+    const list = await fetch(category, symbol);
     const instrument = list.find((i) => i.symbol === symbol && i.category === category);
     const lookup: InstrumentLookup = instrument ? { instrument } : { instrument: undefined, notFound: true };
     this.entries.set(key, { at: this.now(), lookup });
