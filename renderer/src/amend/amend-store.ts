@@ -78,7 +78,7 @@ export const useAmend = create<AmendState>()((set) => ({
   setLoaded: (loaded) => set({ loaded }),
   review: (ok) => set((s) => ({ showRequired: true, reviewed: ok ? draftKey(s.draft) : null })),
   // A review is for one send: once sent, the next change needs its own review.
-  setAttempt: (attemptId) => set({ attemptId, reviewed: null }),
+  setAttempt: (attemptId) => set({ attemptId, reviewed: null, showRequired: false }),
   noteGuard: (ids, guard) =>
     set((s) => {
       const guards = { ...s.guards };

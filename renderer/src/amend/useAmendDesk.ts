@@ -133,9 +133,12 @@ export function useAmendDesk(): AmendDesk {
     [draft, instrument, instrumentNotFound, order],
   );
   // While the instrument is being fetched, "unknown" would be misleading: it is about to be known.
-  const shownReport = instrumentPending
-    ? { ...report, warnings: report.warnings.filter((w) => w.rule !== 'instrument-unknown') }
-    : report;
+  const untouched = !draft.orderId.trim() && !draft.clientOid.trim() && !draft.qty.trim() && !draft.price.trim();
+  const shownReport = untouched
+    ? { ...report, warnings: [] }
+    : instrumentPending
+      ? { ...report, warnings: report.warnings.filter((w) => w.rule !== 'instrument-unknown') }
+      : report;
 
   // --- the attempt being followed ---
   const attemptQ = useQuery({
@@ -193,6 +196,7 @@ export function useAmendDesk(): AmendDesk {
     const explained = code && attempt.status !== 'rejected' ? explainCode(code) : undefined;
     setNotice(`${statusLine(attempt)}${explained ? ` ${explained}` : ''}`);
     const reload = ['applied', 'failed', 'cancelled'].includes(attempt.status) || code === '25573';
+    void qc.invalidateQueries({ queryKey: ['open-orders'] });
     if (attempt.status === 'applied') setDraft({ qty: '', price: '' });
     if (reload) {
       const ids = attemptIds(attempt);
