@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, type DeskFixtures } from './fixtures';
+
+type Page = DeskFixtures['app'];
 
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
 const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });

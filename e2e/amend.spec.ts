@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, type DeskFixtures } from './fixtures';
+
+type Page = DeskFixtures['app'];
 
 /** The Local demo profile's account (electron/demo-exchange/accounts.ts). */
 const DEMO_UID = '1000000001';
