@@ -1,16 +1,16 @@
 /**
  * Throughput and latency of the demo exchange's two hot endpoints.
  *
- *   npx tsx bench/exchange.ts [--duration-ms 3000] [--concurrency 8]
+ *   npx tsx bench/exchange.ts [--duration-ms 3000] [--concurrency 4]
  *
  * The server runs in this process (rate limits off); the load comes from a forked child process
- * with its own event loop, so client work does not eat into the server's. Keep-alive connections,
- * a fixed number of requests in flight, bounded duration, 127.0.0.1 only. The last stdout line is
+ * with its own event loop, so client work does not eat into the server's: a fixed number of
+ * keep-alive connections with one request in flight each, bounded duration, 127.0.0.1 only. The last stdout line is
  * a JSON object with the figures.
  */
 import { fork } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -41,7 +41,8 @@ interface LoadResult {
   bytesPerResponse: number;
   codes: Record<string, number>;
   errors: number;
-  /** CPU time the server process spent per answered request: comparable even on a busy machine. */
+  /** CPU time (user + system) per answered request, comparable even on a busy machine. */
+  clientCpuUsPerRequest: number;
   serverCpuUsPerRequest?: number;
 }
 
@@ -49,31 +50,92 @@ interface LoadResult {
 
 interface Answer {
   status: number;
-  body: Buffer;
+  /** The first body bytes only: enough for the code, and the rest need not be copied. */
+  head: Buffer;
+  bytes: number;
 }
 
-function send(
-  agent: Agent,
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
+interface InFlight {
+  resolve: (answer: Answer) => void;
+  reject: (e: Error) => void;
+  header: Buffer | null;
+  /** Body bytes still expected; -1 while the header is incomplete. */
+  remaining: number;
+  answer: Answer;
+}
+
+/**
+ * One keep-alive HTTP/1.1 connection with one request in flight, read with a minimal
+ * Content-Length parser. node:http's client costs more CPU per 100 KB answer than the server
+ * does to send it; on two cores that would measure the client, not the server.
+ */
+class RawConnection {
+  private inFlight: InFlight | null = null;
+
+  private constructor(private readonly socket: Socket) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('error', (e) => this.fail(e));
+    socket.on('close', () => this.fail(new Error('connection closed')));
+  }
+
+  static open(host: string, port: number): Promise<RawConnection> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, host, () => resolve(new RawConnection(socket)));
+      socket.once('error', reject);
     });
-    req.on('error', reject);
-    req.end(body);
-  });
+  }
+
+  send(request: Buffer): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      this.inFlight = { resolve, reject, header: null, remaining: -1, answer: { status: 0, head: EMPTY, bytes: 0 } };
+      this.socket.write(request);
+    });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private fail(e: Error): void {
+    const f = this.inFlight;
+    this.inFlight = null;
+    f?.reject(e);
+  }
+
+  private onData(chunk: Buffer): void {
+    const f = this.inFlight;
+    if (!f) return this.fail(new Error('unexpected data'));
+    let body = chunk;
+    if (f.remaining < 0) {
+      const header = f.header ? Buffer.concat([f.header, chunk]) : chunk;
+      const end = header.indexOf('\r\n\r\n');
+      if (end < 0) {
+        f.header = header;
+        return;
+      }
+      const text = header.subarray(0, end).toString('latin1');
+      const length = /\r\ncontent-length: *(\d+)/i.exec(text)?.[1];
+      if (length === undefined) return this.fail(new Error('answer without Content-Length'));
+      f.answer.status = Number(text.slice(9, 12));
+      f.remaining = Number(length);
+      body = header.subarray(end + 4);
+      f.answer.head = body;
+    }
+    f.remaining -= body.length;
+    f.answer.bytes += body.length;
+    if (f.remaining > 0) return;
+    this.inFlight = null;
+    if (f.remaining < 0) return f.reject(new Error('answer longer than its Content-Length'));
+    f.resolve(f.answer);
+  }
 }
 
-/** The envelope's code without parsing a 140 KB body: it is the first field. */
-function codeOf(body: Buffer): string {
-  return /^\{"code":"([^"]*)"/.exec(body.subarray(0, 40).toString('latin1'))?.[1] ?? 'unparsable';
+const EMPTY = Buffer.alloc(0);
+
+/** The envelope's code without parsing a 100 KB body: it is the first field. */
+function codeOf(head: Buffer): string {
+  return /^\{"code":"([^"]*)"/.exec(head.subarray(0, 40).toString('latin1'))?.[1] ?? 'unparsable';
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -82,13 +144,14 @@ function percentile(sorted: Float64Array, p: number): number {
   return Math.round((sorted[Math.max(0, i)] ?? 0) * 1000) / 1000;
 }
 
-function requestMaker(job: LoadJob, agent: Agent): () => Promise<Answer> {
+/** The bytes of the next request of the scenario. */
+function requestMaker(job: LoadJob): () => Buffer {
+  const { host } = new URL(job.url);
   if (job.scenario === 'instruments') {
-    const url = `${job.url}/api/v3/market/instruments?category=SPOT`;
-    return () => send(agent, url, 'GET', {});
+    const get = Buffer.from(`GET /api/v3/market/instruments?category=SPOT HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    return () => get;
   }
   const path = '/api/v3/trade/modify-order';
-  const url = `${job.url}${path}`;
   const flips = new Uint8Array(BENCH_ORDERS);
   let next = 0;
   return () => {
@@ -99,42 +162,39 @@ function requestMaker(job: LoadJob, agent: Agent): () => Promise<Answer> {
     const body = JSON.stringify({ clientOid: `bench-${i}`, price: `60000.${flips[i]}` });
     const ts = String(Date.now());
     const sign = createHmac('sha256', DEMO_ACCOUNT.secretKey).update(`${ts}POST${path}${body}`).digest('base64');
-    return send(
-      agent,
-      url,
-      'POST',
-      {
-        'Content-Type': 'application/json',
-        'ACCESS-KEY': DEMO_ACCOUNT.apiKey,
-        'ACCESS-SIGN': sign,
-        'ACCESS-PASSPHRASE': DEMO_ACCOUNT.passphrase,
-        'ACCESS-TIMESTAMP': ts,
-      },
-      body,
+    return Buffer.from(
+      `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+        `ACCESS-KEY: ${DEMO_ACCOUNT.apiKey}\r\nACCESS-SIGN: ${sign}\r\nACCESS-PASSPHRASE: ${DEMO_ACCOUNT.passphrase}\r\n` +
+        `ACCESS-TIMESTAMP: ${ts}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   };
 }
 
-async function drive(job: LoadJob, makeRequest: () => Promise<Answer>, durationMs: number, record: boolean) {
+async function drive(job: LoadJob, makeRequest: () => Buffer, durationMs: number, record: boolean) {
+  const { hostname, port } = new URL(job.url);
   const latencies: number[] = [];
   const codes: Record<string, number> = {};
   let bytes = 0;
   let errors = 0;
   const deadline = performance.now() + durationMs;
   const loop = async (): Promise<void> => {
+    let conn = await RawConnection.open(hostname, Number(port));
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        const answer = await makeRequest();
+        const answer = await conn.send(makeRequest());
         if (!record) continue;
         latencies.push(performance.now() - t0);
-        bytes += answer.body.length;
-        const code = codeOf(answer.body);
+        bytes += answer.bytes;
+        const code = codeOf(answer.head);
         codes[code] = (codes[code] ?? 0) + 1;
       } catch {
         errors++;
+        conn.close();
+        conn = await RawConnection.open(hostname, Number(port));
       }
     }
+    conn.close();
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: job.concurrency }, loop));
@@ -142,11 +202,11 @@ async function drive(job: LoadJob, makeRequest: () => Promise<Answer>, durationM
 }
 
 async function runLoad(job: LoadJob): Promise<LoadResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
-  const makeRequest = requestMaker(job, agent);
+  const makeRequest = requestMaker(job);
   await drive(job, makeRequest, WARMUP_MS, false);
+  const cpuBefore = process.cpuUsage();
   const run = await drive(job, makeRequest, job.durationMs, true);
-  agent.destroy();
+  const cpu = process.cpuUsage(cpuBefore);
   const sorted = Float64Array.from(run.latencies).sort();
   return {
     scenario: job.scenario,
@@ -160,6 +220,7 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
     bytesPerResponse: sorted.length ? Math.round(run.bytes / sorted.length) : 0,
     codes: run.codes,
     errors: run.errors,
+    clientCpuUsPerRequest: sorted.length ? Math.round((cpu.user + cpu.system) / sorted.length) : 0,
   };
 }
 
@@ -202,13 +263,14 @@ function show(r: LoadResult): void {
   console.log(
     `${r.scenario.padEnd(13)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50Ms} ms  p95 ${r.p95Ms} ms  ` +
       `p99 ${r.p99Ms} ms  max ${r.maxMs} ms  (${r.requests} requests, ${r.bytesPerResponse} B/answer, ` +
-      `server CPU ~${r.serverCpuUsPerRequest ?? '?'} µs/request, codes ${codes}, errors ${r.errors})`,
+      `CPU per request: server ~${r.serverCpuUsPerRequest ?? '?'} µs, client ${r.clientCpuUsPerRequest} µs; ` +
+      `codes ${codes}, errors ${r.errors})`,
   );
 }
 
 async function controller(): Promise<void> {
   const { values } = parseArgs({
-    options: { 'duration-ms': { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '8' } },
+    options: { 'duration-ms': { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '4' } },
   });
   const durationMs = Number(values['duration-ms']);
   const concurrency = Number(values.concurrency);

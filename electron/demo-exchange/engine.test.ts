@@ -184,15 +184,15 @@ describe('late answers (delayResponses)', () => {
 
   it('delays the next `count` answers on a path prefix', async () => {
     const ex = await exchange();
-    ex.control.delayResponses('/api/v2/public', 200, 2);
+    ex.control.delayResponses('/api/v2/public', 400, 2);
     const timed = async () => {
       const t0 = Date.now();
       await fetch(`${ex.url}/api/v2/public/time`).then((r) => r.json());
       return Date.now() - t0;
     };
-    expect(await timed()).toBeGreaterThanOrEqual(190);
-    expect(await timed()).toBeGreaterThanOrEqual(190);
-    expect(await timed()).toBeLessThan(150);
+    expect(await timed()).toBeGreaterThanOrEqual(390);
+    expect(await timed()).toBeGreaterThanOrEqual(390);
+    expect(await timed()).toBeLessThan(300);
   });
 });
 
