@@ -4,6 +4,23 @@ import { defineConfig } from '@playwright/test';
 /** Debian's Chromium: Playwright's own browser download is not reachable from here. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
+/** Flags for Chromium in a sandbox-less container with no network beyond loopback. */
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -13,7 +30,7 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   globalSetup: './e2e/harness/global-setup.ts',
   use: {
     viewport: { width: 1440, height: 900 },
@@ -24,26 +41,13 @@ export default defineConfig({
     {
       // The built renderer in Debian's Chromium, with the real core handlers injected. Runs everywhere.
       name: 'renderer',
-      use: {
-        browserName: 'chromium',
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
+      use: chromium,
     },
     {
       // The packaged app through _electron.launch; skips with one line where no Electron binary exists.
       name: 'electron',
-      use: {},
+      // Playwright's `page` fixture still starts a browser here; give it the same Chromium.
+      use: chromium,
     },
   ],
 });

@@ -13,7 +13,7 @@ import { test as base, expect, _electron, type Page } from '@playwright/test';
 import { createCore, type Core } from '../electron/core/create-core';
 import { startDemoExchange, type DemoExchange } from '../electron/demo-exchange';
 import { createDispatch } from '../electron/ipc/dispatch';
-import { electronBinary } from './harness/electron-binary';
+import { electronBinary } from '../scripts/electron-binary';
 import { MAIN_FILE, PRELOAD_FILE, RENDERER_DIR, SCREENSHOT_DIR } from './harness/paths';
 import { serveRenderer, type StaticServer } from './harness/static-server';
 import { testSecretBox } from './harness/test-secret-box';

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+/**
+ * npm run bench:grid — renders the real instrument grid (InstrumentBrowser) in Chromium with
+ * 50,000 synthetic instruments and measures, over several fresh mounts:
+ *   initialRenderMs   mount → the frame after the first paint
+ *   sortMs            a real click on a numeric header → the frame after the re-sorted rows were painted
+ *   filterMs          one real keystroke in "Search symbols" → the frame after the filtered rows were painted
+ *   scrollFrameP95Ms  95th percentile of requestAnimationFrame deltas while scrolling the whole list
+ *                     at two pages per frame (every frame shows entirely new rows: the worst case)
+ *   domRows           most row elements in the DOM at any time during the scroll
+ * Prints one line per run, then medians as a single JSON object on the last line.
+ *
+ * Options: --rows N (50000), --runs N (5), --headed, --keep (keep the build in out/bench-grid).
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+const OUT = join(ROOT, 'out/bench-grid');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
+};
+const ROWS = arg('rows', 50_000);
+const RUNS = arg('runs', 5);
+const SORT_HEADER = 'Min order amount';
+const SEARCH_KEY = 'b';
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const round = (x) => Math.round(x * 10) / 10;
+
+async function buildPage() {
+  await build({
+    root: join(ROOT, 'bench/grid'),
+    base: './',
+    logLevel: 'warn',
+    configFile: false,
+    plugins: [react()],
+    build: { outDir: OUT, emptyOutDir: true, reportCompressedSize: false },
+  });
+}
+
+function serve(dir) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(await readFile(file));
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+async function main() {
+  console.log(`building the bench page (vite) into ${OUT} …`);
+  await buildPage();
+  const server = await serve(OUT);
+  const url = `http://127.0.0.1:${server.address().port}/index.html`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: !process.argv.includes('--headed'),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(url);
+    await page.waitForFunction(() => 'gridBench' in globalThis);
+    const generated = await page.evaluate((n) => globalThis.gridBench.generate(n), ROWS);
+    console.log(`generated ${generated} synthetic instruments; ${RUNS} runs`);
+
+    const runs = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const initialRenderMs = await page.evaluate(() => globalThis.gridBench.mount());
+      await page.getByRole('grid').waitFor();
+      // Let the mount's trailing work (effects, first measurements) settle like a user would.
+      await page.waitForTimeout(300);
+
+      const header = page.getByRole('columnheader', { name: SORT_HEADER, exact: true });
+      await header.scrollIntoViewIfNeeded();
+      await page.evaluate(() => globalThis.gridBench.arm('click'));
+      await header.click();
+      const sortMs = await page.evaluate(() => globalThis.gridBench.settled());
+      const sortedHead = await page.evaluate(() => globalThis.gridBench.visibleTexts(0, 3));
+
+      const search = page.getByLabel('Search symbols');
+      await search.focus();
+      await page.evaluate(() => globalThis.gridBench.arm('keydown'));
+      await page.keyboard.press(SEARCH_KEY);
+      const filterMs = await page.evaluate(() => globalThis.gridBench.settled());
+      const shown = await page.getByText(/^Showing/).innerText();
+      await search.fill('');
+      await page.waitForTimeout(200);
+
+      const scroll = await page.evaluate(() => globalThis.gridBench.scroll(2));
+      await page.evaluate(() => globalThis.gridBench.unmount());
+
+      const r = { initialRenderMs, sortMs, filterMs, scrollFrameP95Ms: scroll.p95, domRows: scroll.domRowsMax };
+      runs.push(r);
+      console.log(
+        `run ${run}: initial ${round(initialRenderMs)} ms · sort ${round(sortMs)} ms (top: ${sortedHead.join(', ')}) · ` +
+          `filter "${SEARCH_KEY}" ${round(filterMs)} ms (${shown.replace(/\s+/g, ' ')}) · scroll ${scroll.frames} frames, ` +
+          `p95 ${round(scroll.p95)} ms, median ${round(scroll.median)} ms, max ${round(scroll.max)} ms · DOM rows ≤ ${scroll.domRowsMax}`,
+      );
+    }
+
+    const result = {
+      rows: ROWS,
+      initialRenderMs: round(median(runs.map((r) => r.initialRenderMs))),
+      sortMs: round(median(runs.map((r) => r.sortMs))),
+      filterMs: round(median(runs.map((r) => r.filterMs))),
+      scrollFrameP95Ms: round(median(runs.map((r) => r.scrollFrameP95Ms))),
+      domRows: Math.max(...runs.map((r) => r.domRows)),
+    };
+    console.log(JSON.stringify(result));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
