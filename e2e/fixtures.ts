@@ -16,7 +16,7 @@ import { createDispatch } from '../electron/ipc/dispatch';
 import { electronBinary } from '../scripts/electron-binary';
 import { MAIN_FILE, PRELOAD_FILE, RENDERER_DIR, SCREENSHOT_DIR } from './harness/paths';
 import { serveRenderer, type StaticServer } from './harness/static-server';
-import { testSecretBox } from './harness/test-secret-box';
+import { testSecretBox } from '../electron/profiles/testing/test-secret-box';
 
 export interface DeskFixtures {
   /** A fresh demo exchange with the bundled default state (short engine latency for speed). */

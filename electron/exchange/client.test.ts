@@ -1,5 +1,5 @@
+import { deskFailure } from '../testing/desk-failure';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeskError, type DeskErrorData } from '../../shared/errors';
 import { ExchangeClient, type ClientConfig } from './client';
 import { RateLimiters } from './rate-limiter';
 import { ClockSkews } from './skew';
@@ -38,16 +38,6 @@ function client(url: string, extra: Partial<ClientConfig> = {}): ExchangeClient 
     timeoutMs: 2000,
     ...extra,
   });
-}
-
-async function failure(p: Promise<unknown>): Promise<DeskErrorData> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DeskError) return e.data;
-    throw e;
-  }
-  throw new Error('expected a DeskError');
 }
 
 describe('headers and signatures', () => {
@@ -108,7 +98,7 @@ describe('headers and signatures', () => {
 
   it('refuses a signed call without credentials, before sending', async () => {
     const s = await serve(() => ok([]));
-    const e = await failure(client(s.url, { credentials: undefined }).getOrder({ orderId: '1' }));
+    const e = await deskFailure(client(s.url, { credentials: undefined }).getOrder({ orderId: '1' }));
     expect(e.kind).toBe('vault');
     expect(s.requests).toHaveLength(0);
   });
@@ -117,7 +107,7 @@ describe('headers and signatures', () => {
 describe('errors', () => {
   it('reports an exchange rejection with its code, message and explanation, without retrying', async () => {
     const s = await serve(() => rejection('40012', 'apikey/password is incorrect'));
-    const e = await failure(client(s.url).getOpenOrders({}));
+    const e = await deskFailure(client(s.url).getOpenOrders({}));
     expect(e).toMatchObject({
       kind: 'exchange',
       code: '40012',
@@ -141,7 +131,7 @@ describe('errors', () => {
   it('gives up on a GET after two retries of a 5xx, with backoff between them', async () => {
     const delays: number[] = [];
     const s = await serve(() => ({ status: 503, text: '<html>Service Unavailable</html>' }));
-    const e = await failure(
+    const e = await deskFailure(
       client(s.url, { sleep: async (ms) => void delays.push(ms), random: () => 0.5 }).getInstruments('SPOT'),
     );
     expect(e).toMatchObject({ kind: 'exchange', httpStatus: 503, mayHaveTakenEffect: false });
@@ -152,14 +142,14 @@ describe('errors', () => {
 
   it('reports a 429 that persists as rate-limit', async () => {
     const s = await serve(() => ({ status: 429, text: 'Too Many Requests' }));
-    const e = await failure(client(s.url).getInstruments('SPOT'));
+    const e = await deskFailure(client(s.url).getInstruments('SPOT'));
     expect(e).toMatchObject({ kind: 'rate-limit', code: '429', httpStatus: 429 });
     expect(s.requests).toHaveLength(3);
   });
 
   it('reports a refused connection as network, nothing sent', async () => {
     const port = await closedPort();
-    const e = await failure(client(`http://127.0.0.1:${port}`).modifyOrder({ orderId: '1', qty: '1' }));
+    const e = await deskFailure(client(`http://127.0.0.1:${port}`).modifyOrder({ orderId: '1', qty: '1' }));
     expect(e.kind).toBe('network');
     expect(e.mayHaveTakenEffect).toBe(false);
     expect(e.message).toMatch(/connection refused/);
@@ -167,14 +157,14 @@ describe('errors', () => {
 
   it('times out a GET that gets no answer (and retries it)', async () => {
     const s = await serve(() => 'hang');
-    const e = await failure(client(s.url, { timeoutMs: 150 }).getInstruments('SPOT'));
+    const e = await deskFailure(client(s.url, { timeoutMs: 150 }).getInstruments('SPOT'));
     expect(e).toMatchObject({ kind: 'timeout', mayHaveTakenEffect: false, path: '/api/v3/market/instruments' });
     expect(s.requests).toHaveLength(3);
   });
 
   it('reports malformed JSON as an unexpected answer', async () => {
     const s = await serve(() => ({ status: 200, text: '{"code":"00000",' }));
-    const e = await failure(client(s.url).getInstruments('SPOT'));
+    const e = await deskFailure(client(s.url).getInstruments('SPOT'));
     expect(e.kind).toBe('internal');
     expect(e.message).toMatch(/not JSON/);
     expect(s.requests).toHaveLength(1);
@@ -182,7 +172,7 @@ describe('errors', () => {
 
   it('reports an answer that does not match the API', async () => {
     const s = await serve(() => ok([{ symbol: 'X' }]));
-    const e = await failure(client(s.url).getInstruments('SPOT'));
+    const e = await deskFailure(client(s.url).getInstruments('SPOT'));
     expect(e.kind).toBe('internal');
     expect(e.message).toMatch(/does not match the API/);
   });
@@ -193,7 +183,7 @@ describe('Modify Order is never retried', () => {
 
   it('timeout: one request, outcome unknown', async () => {
     const s = await serve(() => 'hang');
-    const e = await failure(client(s.url, { timeoutMs: 150 }).modifyOrder(body));
+    const e = await deskFailure(client(s.url, { timeoutMs: 150 }).modifyOrder(body));
     expect(e).toMatchObject({ kind: 'timeout', mayHaveTakenEffect: true });
     expect(e.message).toMatch(/may or may not have been applied/);
     expect(s.requests).toHaveLength(1);
@@ -201,21 +191,21 @@ describe('Modify Order is never retried', () => {
 
   it('5xx: one request, outcome unknown', async () => {
     const s = await serve(() => ({ status: 502, text: 'Bad Gateway' }));
-    const e = await failure(client(s.url).modifyOrder(body));
+    const e = await deskFailure(client(s.url).modifyOrder(body));
     expect(e).toMatchObject({ kind: 'exchange', httpStatus: 502, mayHaveTakenEffect: true });
     expect(s.requests).toHaveLength(1);
   });
 
   it('connection lost after sending: one request, outcome unknown', async () => {
     const s = await serve(() => 'drop');
-    const e = await failure(client(s.url).modifyOrder(body));
+    const e = await deskFailure(client(s.url).modifyOrder(body));
     expect(e).toMatchObject({ kind: 'network', mayHaveTakenEffect: true });
     expect(s.requests).toHaveLength(1);
   });
 
   it('429: one request, reported as rejected by the rate limit (not applied)', async () => {
     const s = await serve(() => rejection('429', 'Too Many Requests', 429));
-    const e = await failure(client(s.url).modifyOrder(body));
+    const e = await deskFailure(client(s.url).modifyOrder(body));
     expect(e).toMatchObject({ kind: 'rate-limit', code: '429', mayHaveTakenEffect: false });
     expect(e.message).toMatch(/not applied/);
     expect(s.requests).toHaveLength(1);
@@ -223,7 +213,7 @@ describe('Modify Order is never retried', () => {
 
   it('exchange rejection: one request, not applied', async () => {
     const s = await serve(() => rejection('25204', 'Order does not exist'));
-    const e = await failure(client(s.url).modifyOrder(body));
+    const e = await deskFailure(client(s.url).modifyOrder(body));
     expect(e).toMatchObject({ kind: 'exchange', code: '25204', mayHaveTakenEffect: false });
     expect(s.requests).toHaveLength(1);
   });
@@ -276,7 +266,7 @@ describe('clock skew', () => {
     const s = await serve((req) =>
       req.path === '/api/v2/public/time' ? ok({ serverTime: String(Date.now()) }) : rejection('40008', 'expired'),
     );
-    const e = await failure(client(s.url).modifyOrder({ orderId: '1', qty: '2' }));
+    const e = await deskFailure(client(s.url).modifyOrder({ orderId: '1', qty: '2' }));
     expect(e.code).toBe('40008');
     expect(s.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
   });

@@ -1,8 +1,8 @@
+import { deskFailure } from '../testing/desk-failure';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeskError, type DeskErrorData } from '../../shared/errors';
 import type { ProfileInput } from '../../shared/profiles';
 import type { ProfileService } from '../core/context';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange';
@@ -46,16 +46,6 @@ function service(box: SecretBox = testSecretBox(), skews = new ClockSkews()): Pr
   );
 }
 
-async function failure(p: Promise<unknown>): Promise<DeskErrorData> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DeskError) return e.data;
-    throw e;
-  }
-  throw new Error('expected a DeskError');
-}
-
 const custom = (extra: Partial<ProfileInput> = {}): ProfileInput => ({
   name: 'Desk A',
   environment: 'custom',
@@ -84,8 +74,8 @@ describe('listing and the built-in Local demo', () => {
       storage: 'builtin',
     });
     expect(list[0]?.apiKeyHint).toBe(`…${DEMO_ACCOUNT.apiKey.slice(-4)}`);
-    expect((await failure(s.remove(LOCAL_DEMO_PROFILE_ID))).kind).toBe('validation');
-    expect((await failure(s.update({ id: LOCAL_DEMO_PROFILE_ID, name: 'x' }))).kind).toBe('validation');
+    expect((await deskFailure(s.remove(LOCAL_DEMO_PROFILE_ID))).kind).toBe('validation');
+    expect((await deskFailure(s.update({ id: LOCAL_DEMO_PROFILE_ID, name: 'x' }))).kind).toBe('validation');
     expect(s.storageStatus()).toEqual({ backend: 'test', strong: true });
     const { profile } = await s.active();
     expect(profile.id).toBe(LOCAL_DEMO_PROFILE_ID);
@@ -135,7 +125,7 @@ describe('creating and masking', () => {
       apiKeyHint: null,
       hasSecret: false,
     });
-    const e = await failure(s.create({ name: 'Half', environment: 'live', apiKey: SECRETS.apiKey }));
+    const e = await deskFailure(s.create({ name: 'Half', environment: 'live', apiKey: SECRETS.apiKey }));
     expect(e.kind).toBe('validation');
     expect(e.details).toEqual(['secretKey: required', 'passphrase: required']);
   });
@@ -143,8 +133,8 @@ describe('creating and masking', () => {
   it('refuses duplicate names', async () => {
     const s = service();
     await s.create(custom());
-    expect((await failure(s.create(custom({ name: ' desk a ' })))).kind).toBe('validation');
-    expect((await failure(s.create(custom({ name: 'Local demo' })))).kind).toBe('validation');
+    expect((await deskFailure(s.create(custom({ name: ' desk a ' })))).kind).toBe('validation');
+    expect((await deskFailure(s.create(custom({ name: 'Local demo' })))).kind).toBe('validation');
   });
 
   it('accepts https and loopback http base URLs only', async () => {
@@ -158,7 +148,9 @@ describe('creating and masking', () => {
       '',
     ];
     for (const [i, baseUrl] of bad.entries())
-      expect((await failure(s.create({ name: `bad ${i}`, environment: 'custom', baseUrl }))).kind).toBe('validation');
+      expect((await deskFailure(s.create({ name: `bad ${i}`, environment: 'custom', baseUrl }))).kind).toBe(
+        'validation',
+      );
     const good = ['https://api.example.com/', 'http://127.0.0.1:8080', 'http://localhost:3000/', 'http://[::1]:9000'];
     const made = await Promise.all(
       good.map((baseUrl, i) => s.create({ name: `good ${i}`, environment: 'custom', baseUrl })),
@@ -177,7 +169,7 @@ describe('weak and missing encryption', () => {
     const s = service(testSecretBox({ backend: 'basic_text' }));
     expect(s.storageStatus()).toMatchObject({ backend: 'basic_text', strong: false });
     expect(s.storageStatus().warning).toMatch(/basic_text/);
-    const e = await failure(s.create(custom()));
+    const e = await deskFailure(s.create(custom()));
     expect(e.kind).toBe('vault');
     expect(e.message).toMatch(/hard-coded|built into the app/);
     expect(e.message).toMatch(/Accept weaker storage/);
@@ -194,7 +186,7 @@ describe('weak and missing encryption', () => {
   it('never stores secrets when encryption is unavailable, even if weak storage is accepted', async () => {
     const s = service(testSecretBox({ available: false }));
     expect(s.storageStatus()).toMatchObject({ backend: 'unavailable', strong: false });
-    const e = await failure(s.create(custom({ acceptWeakStorage: true })));
+    const e = await deskFailure(s.create(custom({ acceptWeakStorage: true })));
     expect(e.kind).toBe('vault');
     expect(e.message).toMatch(/cannot be stored/);
     await expect(readFile(join(dir, 'profiles.json'), 'utf8')).rejects.toThrow();
@@ -277,8 +269,8 @@ describe('editing, selecting and deleting', () => {
     await s.remove(p.id);
     expect((await s.active()).profile.id).toBe(LOCAL_DEMO_PROFILE_ID);
     expect((await service(box).active()).profile.id).toBe(LOCAL_DEMO_PROFILE_ID);
-    expect((await failure(s.select(p.id))).kind).toBe('not-found');
-    expect((await failure(s.remove(p.id))).kind).toBe('not-found');
+    expect((await deskFailure(s.select(p.id))).kind).toBe('not-found');
+    expect((await deskFailure(s.remove(p.id))).kind).toBe('not-found');
   });
 
   it('builds the active client from the profile: demo-trading adds paptrading', async () => {
