@@ -58,7 +58,10 @@ export function ColumnChooser() {
         onClick={() => setOpen((o) => !o)}
         title="Choose, order and reset columns"
       >
-        Columns <span className="muted num">{shown}/{COLUMN_SPECS.length}</span>
+        Columns{' '}
+        <span className="muted num">
+          {shown}/{COLUMN_SPECS.length}
+        </span>
       </button>
       {open ? (
         <div

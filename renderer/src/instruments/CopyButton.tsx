@@ -5,7 +5,17 @@ type CopyState = 'idle' | 'copied' | 'failed';
 const TEXT: Record<CopyState, string> = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' };
 
 /** A copy button that says plainly whether the copy worked (the clipboard may be refused). */
-export function CopyButton({ text, label, children, className = 'button' }: { text: string; label: string; children?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label,
+  children,
+  className = 'button',
+}: {
+  text: string;
+  label: string;
+  children?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -18,7 +28,13 @@ export function CopyButton({ text, label, children, className = 'button' }: { te
   };
 
   return (
-    <button type="button" className={`${className} copy-${state}`} aria-label={label} title={label} onClick={() => void onClick()}>
+    <button
+      type="button"
+      className={`${className} copy-${state}`}
+      aria-label={label}
+      title={label}
+      onClick={() => void onClick()}
+    >
       <span aria-live="polite">{state === 'idle' ? (children ?? TEXT.idle) : TEXT[state]}</span>
     </button>
   );

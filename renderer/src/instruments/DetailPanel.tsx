@@ -33,7 +33,13 @@ export function DetailPanel({ instrument, now, onClose }: { instrument: Instrume
             {instrument.status || 'no status'}
           </span>
         </div>
-        <button type="button" className="icon-button" aria-label="Close details" title="Close details (Esc)" onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close details"
+          title="Close details (Esc)"
+          onClick={onClose}
+        >
           ✕
         </button>
       </header>
@@ -42,7 +48,8 @@ export function DetailPanel({ instrument, now, onClose }: { instrument: Instrume
         <ul className="id-warnings" aria-label="Upcoming restrictions">
           {upcoming.map((u) => (
             <li key={u.field}>
-              <span aria-hidden="true">⚠</span> {RESTRICTION_LABELS[u.field]} {formatRelative(u.at, now)} · {formatLocalDateTime(u.at)}
+              <span aria-hidden="true">⚠</span> {RESTRICTION_LABELS[u.field]} {formatRelative(u.at, now)} ·{' '}
+              {formatLocalDateTime(u.at)}
             </li>
           ))}
         </ul>
@@ -74,7 +81,10 @@ export function DetailPanel({ instrument, now, onClose }: { instrument: Instrume
                   <span className="id-label">{r.label}</span>
                   <code className="id-key">{r.field}</code>
                   {r.unknown ? (
-                    <span className="badge badge-info" title="Not in the API specification: a field of a newer API version">
+                    <span
+                      className="badge badge-info"
+                      title="Not in the API specification: a field of a newer API version"
+                    >
                       new field
                     </span>
                   ) : null}

@@ -21,29 +21,38 @@ export function FilterBar({
   onChange(patch: Partial<InstrumentFilters>): void;
   searchRef: Ref<HTMLInputElement>;
 }) {
-  const statuses = [...INSTRUMENT_STATUSES, ...[...ds.statusCounts.keys()].filter((s) => !(INSTRUMENT_STATUSES as readonly string[]).includes(s))];
-  const symbolTypes = [...KNOWN_SYMBOL_TYPES, ...[...ds.symbolTypeCounts.keys()].filter((s) => !KNOWN_SYMBOL_TYPES.includes(s))];
+  const statuses = [
+    ...INSTRUMENT_STATUSES,
+    ...[...ds.statusCounts.keys()].filter((s) => !(INSTRUMENT_STATUSES as readonly string[]).includes(s)),
+  ];
+  const symbolTypes = [
+    ...KNOWN_SYMBOL_TYPES,
+    ...[...ds.symbolTypeCounts.keys()].filter((s) => !KNOWN_SYMBOL_TYPES.includes(s)),
+  ];
   const notOnline = ds.rows.length - (ds.statusCounts.get('online') ?? 0);
   const id = useId();
   return (
     <div className="ib-filters" role="group" aria-label="Filters">
-      <input
-        ref={searchRef}
-        type="search"
-        className="ib-search"
-        aria-label="Search symbols"
-        placeholder="Search symbol, base, quote…  /"
-        value={filters.search}
-        onChange={(e) => onChange({ search: e.target.value })}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && filters.search) {
-            e.stopPropagation();
-            onChange({ search: '' });
-          }
-        }}
-        spellCheck={false}
-        autoComplete="off"
-      />
+      <span className="ib-field">
+        <label htmlFor={`${id}-search`}>Search symbols</label>
+        <input
+          ref={searchRef}
+          id={`${id}-search`}
+          type="search"
+          className="ib-search"
+          placeholder="Symbol, base or quote   ( / )"
+          value={filters.search}
+          onChange={(e) => onChange({ search: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && filters.search) {
+              e.stopPropagation();
+              onChange({ search: '' });
+            }
+          }}
+          spellCheck={false}
+          autoComplete="off"
+        />
+      </span>
       <span className="ib-field">
         <label htmlFor={`${id}-status`}>Status</label>
         <select id={`${id}-status`} value={filters.status} onChange={(e) => onChange({ status: e.target.value })}>
@@ -58,7 +67,11 @@ export function FilterBar({
       </span>
       <span className="ib-field">
         <label htmlFor={`${id}-symbolType`}>Symbol type</label>
-        <select id={`${id}-symbolType`} value={filters.symbolType} onChange={(e) => onChange({ symbolType: e.target.value })}>
+        <select
+          id={`${id}-symbolType`}
+          value={filters.symbolType}
+          onChange={(e) => onChange({ symbolType: e.target.value })}
+        >
           <option value="">Any</option>
           {symbolTypes.map((s) => (
             <option key={s} value={s}>
@@ -69,7 +82,11 @@ export function FilterBar({
       </span>
       <span className="ib-field">
         <label htmlFor={`${id}-futuresType`}>Futures type</label>
-        <select id={`${id}-futuresType`} value={filters.futuresType} onChange={(e) => onChange({ futuresType: e.target.value as InstrumentFilters['futuresType'] })}>
+        <select
+          id={`${id}-futuresType`}
+          value={filters.futuresType}
+          onChange={(e) => onChange({ futuresType: e.target.value as InstrumentFilters['futuresType'] })}
+        >
           <option value="">Any</option>
           <option value="perpetual">Perpetual</option>
           <option value="delivery">Delivery</option>
@@ -77,14 +94,22 @@ export function FilterBar({
       </span>
       <span className="ib-field">
         <label htmlFor={`${id}-rwa`}>RWA</label>
-        <select id={`${id}-rwa`} value={filters.rwa} onChange={(e) => onChange({ rwa: e.target.value as InstrumentFilters['rwa'] })}>
+        <select
+          id={`${id}-rwa`}
+          value={filters.rwa}
+          onChange={(e) => onChange({ rwa: e.target.value as InstrumentFilters['rwa'] })}
+        >
           <option value="">Any</option>
           <option value="yes">RWA only</option>
           <option value="no">Not RWA</option>
         </select>
       </span>
       <label className="ib-check" title="Off time, limit-open time or maintenance time is set">
-        <input type="checkbox" checked={filters.restrictedOnly} onChange={(e) => onChange({ restrictedOnly: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={filters.restrictedOnly}
+          onChange={(e) => onChange({ restrictedOnly: e.target.checked })}
+        />
         Has restrictions
       </label>
     </div>

@@ -7,11 +7,16 @@ import type { Header, HeaderGroup, Table } from '@tanstack/react-table';
 import type { Instrument } from '../../../shared/schemas';
 import { isNumericKind } from './columns';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './prefs';
+import type { CellColumn } from './GridRow';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /** Arrow keys step a column's width: 10 px, or 1 px with Shift. */
-function resizeByKey(e: KeyboardEvent, column: Header<Instrument, unknown>['column'], table: Table<Instrument>): boolean {
+function resizeByKey(
+  e: KeyboardEvent,
+  column: Header<Instrument, unknown>['column'],
+  table: Table<Instrument>,
+): boolean {
   const step = e.shiftKey ? 1 : 10;
   const delta = e.key === 'ArrowLeft' ? -step : e.key === 'ArrowRight' ? step : 0;
   if (delta === 0) return false;
@@ -41,10 +46,20 @@ function ResizeHandle({ header }: { header: Header<Instrument, unknown> }) {
   );
 }
 
-function LeafHeader({ header, table, multiSort, pinned }: { header: Header<Instrument, unknown>; table: Table<Instrument>; multiSort: boolean; pinned: boolean }) {
+function LeafHeader({
+  header,
+  col,
+  table,
+  multiSort,
+}: {
+  header: Header<Instrument, unknown>;
+  col: CellColumn;
+  table: Table<Instrument>;
+  multiSort: boolean;
+}) {
   const column = header.column;
   const spec = column.columnDef.meta?.spec;
-  const label = String(column.columnDef.header);
+  const label = col.label;
   const sorted = column.getIsSorted();
   const index = column.getSortIndex();
   const numeric = spec ? isNumericKind(spec.kind) : false;
@@ -52,8 +67,10 @@ function LeafHeader({ header, table, multiSort, pinned }: { header: Header<Instr
     <div
       role="columnheader"
       aria-sort={sorted ? ARIA_SORT[sorted] : 'none'}
-      className={`ig-th${numeric ? ' num' : ''}${sorted ? ' is-sorted' : ''}${pinned ? ' ig-pinned' : ''}`}
-      style={{ width: header.getSize() }}
+      aria-colindex={col.index}
+      className={`ig-th${numeric ? ' num' : ''}${sorted ? ' is-sorted' : ''}${col.pinned ? ' ig-pinned' : ''}`}
+      // The pinned header stays in flow to stick to the left edge; the others sit at their offset.
+      style={col.pinned ? { width: col.width } : col.style}
     >
       <button
         type="button"
@@ -77,41 +94,58 @@ function LeafHeader({ header, table, multiSort, pinned }: { header: Header<Instr
   );
 }
 
+/**
+ * Header cells are positioned like the body's (columns are virtualized): the pinned Symbol header
+ * sticks to the left, the others sit at their column's offset; group cells span their columns.
+ */
 export function GridHeader({
   headerGroups,
   table,
+  columns,
   width,
   multiSort,
 }: {
   headerGroups: Array<HeaderGroup<Instrument>>;
   table: Table<Instrument>;
+  /** The columns in view (and the pinned one). */
+  columns: readonly CellColumn[];
   width: number;
   multiSort: boolean;
 }) {
   const leafRow = headerGroups[headerGroups.length - 1];
   const groupRows = headerGroups.slice(0, -1);
+  const leafById = new Map((leafRow?.headers ?? []).map((h) => [h.column.id, h]));
+  let from = Infinity;
+  let to = -Infinity;
+  for (const c of columns) {
+    from = Math.min(from, c.start);
+    to = Math.max(to, c.start + c.width);
+  }
   return (
     <div role="rowgroup" className="ig-head" style={{ width }}>
       {groupRows.map((group, r) => (
-        <div role="row" key={group.id} className="ig-hrow ig-group-row" aria-rowindex={r + 1}>
-          {group.headers.map((h) => (
-            <div
-              key={h.id}
-              role="columnheader"
-              aria-colspan={h.colSpan}
-              className={`ig-th ig-group${h.isPlaceholder ? ' is-placeholder' : ''}`}
-              style={{ width: h.getSize() }}
-            >
-              {h.isPlaceholder ? null : <span className="ig-th-label">{String(h.column.columnDef.header)}</span>}
-            </div>
-          ))}
+        <div role="row" key={group.id} className="ig-hrow ig-group-row" aria-rowindex={r + 1} style={{ width }}>
+          {group.headers
+            .filter((h) => h.getStart() < to && h.getStart() + h.getSize() > from)
+            .map((h) => (
+              <div
+                key={h.id}
+                role="columnheader"
+                aria-colspan={h.colSpan}
+                className={`ig-th ig-group${h.isPlaceholder ? ' is-placeholder' : ''}`}
+                style={{ left: h.getStart(), width: h.getSize() }}
+              >
+                {h.isPlaceholder ? null : <span className="ig-th-label">{String(h.column.columnDef.header)}</span>}
+              </div>
+            ))}
         </div>
       ))}
       {leafRow ? (
-        <div role="row" className="ig-hrow ig-leaf-row" aria-rowindex={headerGroups.length}>
-          {leafRow.headers.map((h, i) => (
-            <LeafHeader key={h.id} header={h} table={table} multiSort={multiSort} pinned={i === 0 && h.column.id === 'symbol'} />
-          ))}
+        <div role="row" className="ig-hrow ig-leaf-row" aria-rowindex={headerGroups.length} style={{ width }}>
+          {columns.map((col) => {
+            const header = leafById.get(col.id);
+            return header ? <LeafHeader key={col.id} header={header} col={col} table={table} multiSort={multiSort} /> : null;
+          })}
         </div>
       ) : null}
     </div>

@@ -15,32 +15,45 @@ export interface CellColumn {
   id: string;
   label: string;
   kind: ColumnKind;
+  /** 1-based position among all visible columns (aria-colindex: cells are virtualized). */
+  index: number;
+  start: number;
+  width: number;
+  /** Stays at the left edge while scrolling sideways (the Symbol column, drawn again by the pinned pane). */
+  pinned: boolean;
   className: string;
+  /** One style object per column and layout, shared by every row's cell. */
   style: CSSProperties;
   restriction: boolean;
 }
 
 const isRestrictionField = (id: string): id is RestrictionField => id in RESTRICTION_LABELS;
 
-export function cellColumn(id: string, label: string, kind: ColumnKind, width: number, pinned: boolean): CellColumn {
+export function cellColumn(id: string, label: string, kind: ColumnKind, index: number, start: number, width: number, pinned: boolean): CellColumn {
   const align = kind === 'number' || kind === 'percent' || kind === 'maxQty' ? ' num' : kind === 'time' ? ' time' : '';
   return {
     id,
     label,
     kind,
-    className: `ig-cell${align}${pinned ? ' ig-pinned' : ''} c-${kind}`,
-    style: { width },
+    index,
+    start,
+    width,
+    pinned,
+    className: `ig-cell${align}`,
+    style: { left: start, width },
     restriction: isRestrictionField(id),
   };
 }
 
-function symbolCell(ds: Dataset, row: number, now: number): { content: ReactNode; title: string } {
+export function symbolCell(ds: Dataset, row: number, now: number): { content: ReactNode; title: string } {
   const instrument = ds.rows[row]!;
   const symbol = ds.text('symbol', row);
   const upcoming = upcomingRestrictions(instrument, now);
   const warning =
     upcoming.length > 0
-      ? upcoming.map((u) => `${RESTRICTION_LABELS[u.field]} ${formatRelative(u.at, now)} (${formatLocalDateTime(u.at)})`).join('\n')
+      ? upcoming
+          .map((u) => `${RESTRICTION_LABELS[u.field]} ${formatRelative(u.at, now)} (${formatLocalDateTime(u.at)})`)
+          .join('\n')
       : '';
   return {
     title: warning ? `${symbol}\n${warning}` : symbol,
@@ -111,11 +124,38 @@ export interface GridRowProps {
   width: number;
   now: number;
   idPrefix: string;
+  /**
+   * Scrolling faster than a page per frame: nobody can read the rows flying by, so they show only
+   * the symbol, as plain text, until the scroll slows down (like react-virtuoso's scroll seek).
+   * With the pinned pane showing the symbols, the row draws nothing else meanwhile.
+   */
+  seeking: boolean;
+  pinned: boolean;
 }
 
-export const GridRow = memo(function GridRow({ ds, row, pos, selected, columns, width, now, idPrefix }: GridRowProps) {
+export function rowClassName(ds: Dataset, row: number, pos: number, selected: boolean): string {
   const status = ds.statuses[row]!;
-  const className = `ig-row${pos % 2 ? ' odd' : ''}${selected ? ' is-selected' : ''}${status === 'online' ? '' : ` is-flagged st-${status || 'none'}`}`;
+  return `${pos % 2 ? ' odd' : ''}${selected ? ' is-selected' : ''}${status === 'online' ? '' : ` is-flagged st-${status || 'none'}`}`;
+}
+
+/**
+ * Rows are keyed by a recycled slot, not by data row: when a scroll replaces every visible row,
+ * React updates the same DOM nodes in place instead of removing and creating them.
+ */
+export const GridRow = memo(function GridRow({ ds, row, pos, selected, columns, width, now, idPrefix, seeking, pinned }: GridRowProps) {
+  const className = `ig-row${rowClassName(ds, row, pos, selected)}`;
+  if (seeking) {
+    const first = columns[0];
+    return (
+      <div role="row" className={className} aria-rowindex={pos + 3} data-pos={pos} style={{ top: pos * ROW_HEIGHT, width }}>
+        {first && !pinned ? (
+          <div role="gridcell" aria-colindex={first.index} className={first.className} style={first.style}>
+            {ds.text(first.id, row)}
+          </div>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div
       role="row"
@@ -124,12 +164,12 @@ export const GridRow = memo(function GridRow({ ds, row, pos, selected, columns, 
       aria-rowindex={pos + 3}
       aria-selected={selected}
       data-pos={pos}
-      style={{ transform: `translateY(${pos * ROW_HEIGHT}px)`, width }}
+      style={{ top: pos * ROW_HEIGHT, width }}
     >
       {columns.map((col) => {
         const { content, title } = cell(ds, col, row, now);
         return (
-          <div key={col.id} role="gridcell" className={col.className} style={col.style} title={title}>
+          <div key={col.id} role="gridcell" aria-colindex={col.index} className={col.className} style={col.style} title={title}>
             {content}
           </div>
         );
@@ -138,11 +178,24 @@ export const GridRow = memo(function GridRow({ ds, row, pos, selected, columns, 
   );
 });
 
-export function SkeletonRows({ count, columns, width }: { count: number; columns: readonly CellColumn[]; width: number }) {
+export function SkeletonRows({
+  count,
+  columns,
+  width,
+}: {
+  count: number;
+  columns: readonly CellColumn[];
+  width: number;
+}) {
   return (
     <>
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="ig-row ig-skeleton-row" style={{ transform: `translateY(${i * ROW_HEIGHT}px)`, width }} aria-hidden="true">
+        <div
+          key={i}
+          className="ig-row ig-skeleton-row"
+          style={{ top: i * ROW_HEIGHT, width }}
+          aria-hidden="true"
+        >
           {columns.map((col) => (
             <div key={col.id} className={col.className} style={col.style}>
               <span className="ig-skeleton" />
@@ -151,5 +204,71 @@ export function SkeletonRows({ count, columns, width }: { count: number; columns
         </div>
       ))}
     </>
+  );
+}
+
+/** The Symbol cell drawn again in the pinned pane; the row keeps its own (accessible) one. */
+const PinnedCell = memo(function PinnedCell({
+  ds,
+  row,
+  pos,
+  selected,
+  now,
+  seeking,
+}: {
+  ds: Dataset;
+  row: number;
+  pos: number;
+  selected: boolean;
+  now: number;
+  seeking: boolean;
+}) {
+  return (
+    <div className={`ig-pin${rowClassName(ds, row, pos, selected)}`} style={{ top: pos * ROW_HEIGHT }} data-pos={pos}>
+      {seeking ? ds.text('symbol', row) : symbolCell(ds, row, now).content}
+    </div>
+  );
+});
+
+/**
+ * Keeps the Symbol column in view while scrolling sideways: one sticky pane (one compositing
+ * layer) over the rows, instead of a sticky cell per row, which made every frame re-layerize.
+ * Hidden from assistive technology: each row still holds its own Symbol cell.
+ */
+export function PinnedPane({
+  ds,
+  order,
+  positions,
+  slots,
+  selectedPos,
+  width,
+  height,
+  now,
+  seeking,
+}: {
+  ds: Dataset;
+  order: Int32Array;
+  positions: readonly number[];
+  slots: number;
+  selectedPos: number;
+  width: number;
+  height: number;
+  now: number;
+  seeking: boolean;
+}) {
+  return (
+    <div className="ig-pinpane" aria-hidden="true" style={{ width, height }}>
+      {positions.map((pos) => (
+        <PinnedCell
+          key={pos % slots}
+          ds={ds}
+          row={order[pos]!}
+          pos={pos}
+          selected={pos === selectedPos}
+          now={now}
+          seeking={seeking}
+        />
+      ))}
+    </div>
   );
 }

@@ -24,7 +24,12 @@ const NO_ROWS: Instrument[] = [];
 
 function isTypingTarget(t: EventTarget | null): boolean {
   if (!(t instanceof HTMLElement)) return false;
-  return t.isContentEditable || t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement;
+  return (
+    t.isContentEditable ||
+    t instanceof HTMLInputElement ||
+    t instanceof HTMLTextAreaElement ||
+    t instanceof HTMLSelectElement
+  );
 }
 
 export interface InstrumentBrowserProps {
@@ -39,7 +44,13 @@ export interface InstrumentBrowserProps {
   emptyHint?: ReactNode;
 }
 
-export function InstrumentBrowser({ instruments, scopeLabel, exportScope, sourceControls, emptyHint }: InstrumentBrowserProps) {
+export function InstrumentBrowser({
+  instruments,
+  scopeLabel,
+  exportScope,
+  sourceControls,
+  emptyHint,
+}: InstrumentBrowserProps) {
   const loading = instruments === undefined;
   const rows = instruments ?? NO_ROWS;
   const ds = useMemo(() => buildDataset(rows), [rows]);
@@ -51,8 +62,16 @@ export function InstrumentBrowser({ instruments, scopeLabel, exportScope, source
   const filters = useInstrumentBrowser((s) => s.filters);
   const selectedKey = useInstrumentBrowser((s) => s.selectedKey);
   const detailsOpen = useInstrumentBrowser((s) => s.detailsOpen);
-  const { setSorting, setColumnVisibility, setColumnOrder, setColumnSizing, setFilters, clearFilters, select, setDetailsOpen } =
-    useInstrumentBrowser.getState();
+  const {
+    setSorting,
+    setColumnVisibility,
+    setColumnOrder,
+    setColumnSizing,
+    setFilters,
+    clearFilters,
+    select,
+    setDetailsOpen,
+  } = useInstrumentBrowser.getState();
 
   const table = useReactTable<Instrument>({
     data: rows as Instrument[],
@@ -71,7 +90,14 @@ export function InstrumentBrowser({ instruments, scopeLabel, exportScope, source
     columnResizeMode: 'onChange',
   });
 
-  const sorted = useMemo(() => sortIndexes(ds.rows.length, sorting.map((s) => ({ ranks: ds.ranks(s.id), desc: s.desc }))), [ds, sorting]);
+  const sorted = useMemo(
+    () =>
+      sortIndexes(
+        ds.rows.length,
+        sorting.map((s) => ({ ranks: ds.ranks(s.id), desc: s.desc })),
+      ),
+    [ds, sorting],
+  );
   const order = useMemo(() => filterIndexes(sorted, ds, filters), [sorted, ds, filters]);
 
   const selectedRow = selectedKey === null ? -1 : (ds.indexOfKey.get(selectedKey) ?? -1);
@@ -164,7 +190,11 @@ export function InstrumentBrowser({ instruments, scopeLabel, exportScope, source
               'No row selected'
             )}
           </span>
-          {selected ? <CopyButton text={selected.symbol} label="Copy symbol">Copy symbol</CopyButton> : null}
+          {selected ? (
+            <CopyButton text={selected.symbol} label="Copy symbol">
+              Copy symbol
+            </CopyButton>
+          ) : null}
           <button type="button" className="button" disabled={!selected} onClick={amend}>
             Amend an order on this symbol
           </button>
@@ -181,7 +211,13 @@ export function InstrumentBrowser({ instruments, scopeLabel, exportScope, source
         </div>
         <span className="ib-divider" aria-hidden="true" />
         <ColumnChooser />
-        <button type="button" className="button" disabled={loading || order.length === 0} onClick={exportCsv} title="Export the rows shown (filtered and sorted) with the visible columns, raw values">
+        <button
+          type="button"
+          className="button"
+          disabled={loading || order.length === 0}
+          onClick={exportCsv}
+          title="Export the rows shown (filtered and sorted) with the visible columns, raw values"
+        >
           Export CSV
         </button>
       </div>

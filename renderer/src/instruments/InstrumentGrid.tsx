@@ -3,16 +3,28 @@
  * Virtual at a fixed height, a roving selection driven by the keyboard (arrows, Page keys, Home/End,
  * Enter for details, Escape to close them).
  */
-import { memo, useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { Column, HeaderGroup, SortingState, Table } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import type { Instrument } from '../../../shared/schemas';
 import type { Dataset } from './dataset';
 import { GridHeader } from './GridHeader';
-import { cellColumn, GridRow, ROW_HEIGHT, SkeletonRows, type CellColumn } from './GridRow';
+import { cellColumn, GridRow, PinnedPane, ROW_HEIGHT, SkeletonRows, type CellColumn } from './GridRow';
 
-export const HEADER_HEIGHT = 2 * 26;
-const OVERSCAN = 6;
+/** Group row and leaf row, as in instruments.css. */
+export const HEADER_HEIGHT = 22 + 34;
+const OVERSCAN = 3;
 
 export interface InstrumentGridProps {
   table: Table<Instrument>;
@@ -59,15 +71,18 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   const scrollRef = gridRef ?? ownRef;
   const idPrefix = useId().replace(/:/g, '');
 
-  const columns = useMemo<CellColumn[]>(
-    () =>
-      leafColumns.map((c, i) => {
-        const spec = c.columnDef.meta?.spec;
-        return cellColumn(c.id, String(c.columnDef.header), spec?.kind ?? 'text', columnSizing[c.id] ?? c.getSize(), i === 0 && c.id === 'symbol');
-      }),
-    [leafColumns, columnSizing],
-  );
-  const width = useMemo(() => columns.reduce((w, c) => w + (c.style.width as number), 0), [columns]);
+  const columns = useMemo<CellColumn[]>(() => {
+    let start = 0;
+    return leafColumns.map((c, i) => {
+      const spec = c.columnDef.meta?.spec;
+      const width = columnSizing[c.id] ?? c.getSize();
+      const col = cellColumn(c.id, String(c.columnDef.header), spec?.kind ?? 'text', i + 1, start, width, i === 0 && c.id === 'symbol');
+      start += width;
+      return col;
+    });
+  }, [leafColumns, columnSizing]);
+  const width = columns.reduce((w, c) => w + c.width, 0);
+  const pinned = columns[0]?.pinned ?? false;
 
   const virtualizer = useVirtualizer({
     count: order.length,
@@ -76,6 +91,41 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     overscan: OVERSCAN,
     scrollMargin: HEADER_HEIGHT,
   });
+
+  // A scroll that moved more than a page since the last painted rows is "seeking" (see GridRow).
+  const offset = virtualizer.scrollOffset ?? 0;
+  const committedOffset = useRef(offset);
+  useLayoutEffect(() => {
+    committedOffset.current = offset;
+  }, [offset]);
+  const page = Math.max(ROW_HEIGHT, (virtualizer.scrollRect?.height ?? 0) - HEADER_HEIGHT);
+  const seeking = virtualizer.isScrolling && Math.abs(offset - committedOffset.current) > page;
+
+  // Columns are virtualized too: a row renders the pinned Symbol cell and the columns in view.
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => columns[i]?.width ?? 80,
+    overscan: 1,
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      return pinned && indexes[0] !== 0 ? [0, ...indexes] : indexes;
+    },
+  });
+  useEffect(() => columnVirtualizer.measure(), [columnVirtualizer, columns]);
+  const columnItems = columnVirtualizer.getVirtualItems();
+  const visibleColumns = useMemo(
+    () => columnItems.map((item) => columns[item.index]).filter((c): c is CellColumn => c !== undefined),
+    [columnItems, columns],
+  );
+
+  // Recycled row slots: at least as many as rows ever rendered at once, so keys stay unique, and
+  // even, so a recycled row keeps its zebra parity (no class change, no style recalculation).
+  const slots = useRef(0);
+  const items = virtualizer.getVirtualItems();
+  slots.current = Math.max(slots.current, items.length + (items.length % 2));
+  const positions = useMemo(() => items.map((i) => i.index), [items]);
 
   /** Keeps row `pos` fully visible below the sticky header. */
   const reveal = useCallback(
@@ -153,62 +203,82 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   };
 
   const selectedRow = selectedPos >= 0 ? order[selectedPos] : undefined;
-  const items = virtualizer.getVirtualItems();
   const showRows = !loading && order.length > 0;
 
   return (
     <div className="ig-wrap">
-    <div
-      ref={scrollRef}
-      role="grid"
-      aria-label={label}
-      aria-rowcount={order.length + headerGroups.length}
-      aria-colcount={columns.length}
-      aria-busy={loading}
-      aria-activedescendant={selectedRow !== undefined ? `${idPrefix}-r${selectedRow}` : undefined}
-      tabIndex={0}
-      className="ig-scroll"
-      onKeyDown={onKeyDown}
-    >
-      <GridHeader headerGroups={headerGroups} table={table} width={width} multiSort={sorting.length > 1} />
       <div
-        role="rowgroup"
-        className="ig-body"
-        style={{ height: showRows ? order.length * ROW_HEIGHT : loading ? 14 * ROW_HEIGHT : undefined, width }}
-        onClick={(e) => {
-          const pos = rowAt(e);
-          if (pos >= 0) onSelect(pos);
-        }}
-        onDoubleClick={(e) => {
-          const pos = rowAt(e);
-          if (pos >= 0) {
-            onSelect(pos);
-            onOpenDetails();
-          }
-        }}
+        ref={scrollRef}
+        role="grid"
+        aria-label={label}
+        aria-rowcount={order.length + headerGroups.length}
+        aria-colcount={columns.length}
+        aria-busy={loading}
+        aria-activedescendant={selectedRow !== undefined ? `${idPrefix}-r${selectedRow}` : undefined}
+        tabIndex={0}
+        className="ig-scroll"
+        onKeyDown={onKeyDown}
       >
-        {loading ? <SkeletonRows count={14} columns={columns} width={width} /> : null}
-        {showRows
-          ? items.map((item) => {
-              const row = order[item.index]!;
-              return (
-                <GridRow
-                  key={row}
-                  ds={ds}
-                  row={row}
-                  pos={item.index}
-                  selected={item.index === selectedPos}
-                  columns={columns}
-                  width={width}
-                  now={now}
-                  idPrefix={idPrefix}
-                />
-              );
-            })
-          : null}
+        <GridHeader
+        headerGroups={headerGroups}
+        table={table}
+        columns={visibleColumns}
+        width={width}
+        multiSort={sorting.length > 1}
+      />
+        <div
+          role="rowgroup"
+          className="ig-body"
+          style={{ height: showRows ? order.length * ROW_HEIGHT : loading ? 14 * ROW_HEIGHT : undefined, width }}
+          onClick={(e) => {
+            const pos = rowAt(e);
+            if (pos >= 0) onSelect(pos);
+          }}
+          onDoubleClick={(e) => {
+            const pos = rowAt(e);
+            if (pos >= 0) {
+              onSelect(pos);
+              onOpenDetails();
+            }
+          }}
+        >
+          {showRows && pinned ? (
+          <PinnedPane
+            ds={ds}
+            order={order}
+            positions={positions}
+            slots={slots.current}
+            selectedPos={selectedPos}
+            width={columns[0]!.width}
+            height={order.length * ROW_HEIGHT}
+            now={now}
+            seeking={seeking}
+          />
+        ) : null}
+        {loading ? <SkeletonRows count={14} columns={visibleColumns} width={width} /> : null}
+          {showRows
+            ? items.map((item) => {
+                const row = order[item.index]!;
+                return (
+                  <GridRow
+                    key={item.index % slots.current}
+                    ds={ds}
+                    row={row}
+                    pos={item.index}
+                    selected={item.index === selectedPos}
+                    columns={visibleColumns}
+                    width={width}
+                    now={now}
+                    idPrefix={idPrefix}
+                    seeking={seeking}
+                    pinned={pinned}
+                  />
+                );
+              })
+            : null}
+        </div>
       </div>
-    </div>
-    {!loading && order.length === 0 ? <div className="ig-empty">{empty}</div> : null}
+      {!loading && order.length === 0 ? <div className="ig-empty">{empty}</div> : null}
     </div>
   );
 });

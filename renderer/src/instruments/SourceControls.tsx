@@ -33,35 +33,41 @@ export function SourceControls() {
         </select>
       </span>
       <form
-        className="ib-exact"
+        className="ib-field ib-exact"
         onSubmit={(e) => {
           e.preventDefault();
           setExactSymbol(draft.trim().toUpperCase());
         }}
       >
-        <label htmlFor={`${id}-symbol`} className="sr-only">
-          Exact symbol
-        </label>
-        <input
-          id={`${id}-symbol`}
-          type="text"
-          className="mono"
-          placeholder="Exact symbol"
-          value={draft}
-          maxLength={64}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => setDraft(e.target.value)}
-          title="Ask the exchange for this one symbol only (Enter)"
-        />
-        <button type="submit" className="button" disabled={draft.trim().toUpperCase() === exactSymbol}>
-          Fetch
-        </button>
-        {exactSymbol ? (
-          <button type="button" className="icon-button" aria-label="Clear exact symbol" title="Clear exact symbol" onClick={() => setExactSymbol('')}>
-            ✕
+        <label htmlFor={`${id}-symbol`}>Exact symbol</label>
+        <span className="ib-exact-row">
+          <input
+            id={`${id}-symbol`}
+            type="text"
+            className="mono"
+            placeholder="e.g. BTCUSDT"
+            value={draft}
+            maxLength={64}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => setDraft(e.target.value)}
+            title="Ask the exchange for this one symbol only (Enter)"
+          />
+          <button type="submit" className="button" disabled={draft.trim().toUpperCase() === exactSymbol}>
+            Fetch
           </button>
-        ) : null}
+          {exactSymbol ? (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Clear exact symbol"
+              title="Clear exact symbol"
+              onClick={() => setExactSymbol('')}
+            >
+              ✕
+            </button>
+          ) : null}
+        </span>
       </form>
     </div>
   );

@@ -50,7 +50,8 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
     const r = rows[i]!;
     keys[i] = instrumentKey(r);
     indexOfKey.set(keys[i]!, i);
-    haystacks[i] = `${lower(r.symbol)} ${lower(r.baseCoin)} ${lower(r.quoteCoin)}`;
+    // toLowerCase() of the joined text yields a flat string: includes() on a rope flattens it first.
+    haystacks[i] = `${r.symbol ?? ''} ${r.baseCoin ?? ''} ${r.quoteCoin ?? ''}`.toLowerCase();
     statuses[i] = (r.status ?? '').trim();
     symbolTypes[i] = lower(r.symbolType);
     futuresTypes[i] = lower(r.type);
