@@ -2,8 +2,8 @@
  * The grid's two header rows: column groups, then the sortable, resizable leaf headers. Sorting is
  * a button (Shift adds a key), resizing a focusable separator (drag, arrow keys, double-click resets).
  */
-import type { KeyboardEvent } from 'react';
-import type { Header, HeaderGroup, Table } from '@tanstack/react-table';
+import { memo, type KeyboardEvent } from 'react';
+import type { Header, HeaderGroup, SortingState, Table } from '@tanstack/react-table';
 import type { Instrument } from '../../../shared/schemas';
 import { isNumericKind } from './columns';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './prefs';
@@ -95,10 +95,12 @@ function LeafHeader({
 }
 
 /**
- * Header cells are positioned like the body's (columns are virtualized): the pinned Symbol header
- * sticks to the left, the others sit at their column's offset; group cells span their columns.
+ * Header cells are positioned like the body's: the pinned Symbol header sticks to the left, the
+ * others sit at their column's offset. Unlike the body, every header is rendered (one row of
+ * cells is cheap), so each column stays findable and sortable when it is scrolled out of view.
+ * Memoized: scrolling re-renders the grid every frame but changes nothing here.
  */
-export function GridHeader({
+export const GridHeader = memo(function GridHeader({
   headerGroups,
   table,
   columns,
@@ -107,37 +109,31 @@ export function GridHeader({
 }: {
   headerGroups: Array<HeaderGroup<Instrument>>;
   table: Table<Instrument>;
-  /** The columns in view (and the pinned one). */
   columns: readonly CellColumn[];
   width: number;
   multiSort: boolean;
+  /** Not read: passed so that a new sort or an active resize re-renders the memoized header. */
+  sorting: SortingState;
+  resizing: string | false;
 }) {
   const leafRow = headerGroups[headerGroups.length - 1];
   const groupRows = headerGroups.slice(0, -1);
   const leafById = new Map((leafRow?.headers ?? []).map((h) => [h.column.id, h]));
-  let from = Infinity;
-  let to = -Infinity;
-  for (const c of columns) {
-    from = Math.min(from, c.start);
-    to = Math.max(to, c.start + c.width);
-  }
   return (
     <div role="rowgroup" className="ig-head" style={{ width }}>
       {groupRows.map((group, r) => (
         <div role="row" key={group.id} className="ig-hrow ig-group-row" aria-rowindex={r + 1} style={{ width }}>
-          {group.headers
-            .filter((h) => h.getStart() < to && h.getStart() + h.getSize() > from)
-            .map((h) => (
-              <div
-                key={h.id}
-                role="columnheader"
-                aria-colspan={h.colSpan}
-                className={`ig-th ig-group${h.isPlaceholder ? ' is-placeholder' : ''}`}
-                style={{ left: h.getStart(), width: h.getSize() }}
-              >
-                {h.isPlaceholder ? null : <span className="ig-th-label">{String(h.column.columnDef.header)}</span>}
-              </div>
-            ))}
+          {group.headers.map((h) => (
+            <div
+              key={h.id}
+              role="columnheader"
+              aria-colspan={h.colSpan}
+              className={`ig-th ig-group${h.isPlaceholder ? ' is-placeholder' : ''}`}
+              style={{ left: h.getStart(), width: h.getSize() }}
+            >
+              {h.isPlaceholder ? null : <span className="ig-th-label">{String(h.column.columnDef.header)}</span>}
+            </div>
+          ))}
         </div>
       ))}
       {leafRow ? (
@@ -150,4 +146,4 @@ export function GridHeader({
       ) : null}
     </div>
   );
-}
+});

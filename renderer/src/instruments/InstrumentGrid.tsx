@@ -194,7 +194,11 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         return;
     }
     e.preventDefault();
-    if (last >= 0 && to !== undefined) onSelect(to);
+    if (last >= 0 && to !== undefined) {
+      onSelect(to);
+      // Also when the selection does not move (End on the last row scrolled out of view).
+      reveal(to);
+    }
   };
 
   const rowAt = (e: MouseEvent): number => {
@@ -220,12 +224,14 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         onKeyDown={onKeyDown}
       >
         <GridHeader
-        headerGroups={headerGroups}
-        table={table}
-        columns={visibleColumns}
-        width={width}
-        multiSort={sorting.length > 1}
-      />
+          headerGroups={headerGroups}
+          table={table}
+          columns={columns}
+          width={width}
+          multiSort={sorting.length > 1}
+          sorting={sorting}
+          resizing={table.getState().columnSizingInfo.isResizingColumn}
+        />
         <div
           role="rowgroup"
           className="ig-body"

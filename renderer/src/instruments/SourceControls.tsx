@@ -60,8 +60,8 @@ export function SourceControls() {
             <button
               type="button"
               className="icon-button"
-              aria-label="Clear exact symbol"
-              title="Clear exact symbol"
+              aria-label="Clear symbol"
+              title="Clear the exact symbol: fetch every symbol again"
               onClick={() => setExactSymbol('')}
             >
               ✕
