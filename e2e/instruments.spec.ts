@@ -13,7 +13,9 @@ const category = (app: Page) => app.getByLabel('Category', { exact: true });
 const search = (app: Page) => app.getByLabel('Search symbols');
 
 async function expectShowing(app: Page, shown: number, total = shown) {
-  await expect(app.getByText(`Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} instruments`)).toBeVisible();
+  await expect(
+    app.getByText(`Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} instruments`),
+  ).toBeVisible();
 }
 
 /** "Showing N of M": the visible and total counts. */
@@ -29,7 +31,8 @@ async function columnCells(app: Page, label: string): Promise<Locator> {
   // Scroll sideways only: scrollIntoView on the sticky header would also move the grid to the top.
   await th.evaluate((el: HTMLElement) => {
     const g = el.closest<HTMLElement>('[role="grid"]')!;
-    if (el.offsetLeft < g.scrollLeft || el.offsetLeft + el.offsetWidth > g.scrollLeft + g.clientWidth) g.scrollLeft = el.offsetLeft - 200;
+    if (el.offsetLeft < g.scrollLeft || el.offsetLeft + el.offsetWidth > g.scrollLeft + g.clientWidth)
+      g.scrollLeft = el.offsetLeft - 200;
   });
   const index = await th.getAttribute('aria-colindex');
   const cells = bodyRows(app).locator(`[role="gridcell"][aria-colindex="${index}"]`);
@@ -79,6 +82,25 @@ test.describe('instrument browser', () => {
     await expectShowing(app, all);
     await expect(app.getByRole('heading', { name: 'Instruments' })).toBeVisible();
     await expect(app.getByText(`All categories · ${all} instruments`)).toBeVisible();
+  });
+
+  test('refresh fetches again: one request per category, five for All', async ({ app, demo }) => {
+    const fetches = () => demo.control.requestLog().filter((e) => e.path === INSTRUMENTS_PATH).length;
+    await expectShowing(app, SPOT_COUNT);
+    const start = fetches();
+    const refresh = app.getByRole('button', { name: 'Refresh' });
+    await refresh.click();
+    await expect(refresh).toBeEnabled();
+    expect(fetches()).toBe(start + 1);
+    await chooseCategory(app, 'ALL');
+    await expect(refresh).toBeEnabled();
+    const afterAll = fetches();
+    expect(afterAll).toBe(start + 1 + 4); // SPOT is cached: only the other four
+    await refresh.click();
+    await expect(refresh).toBeEnabled();
+    expect(fetches()).toBe(afterAll + 5);
+    expect(demo.control.requestLog().filter((e) => e.path === INSTRUMENTS_PATH && e.status !== 200)).toEqual([]);
+    await expect(app.getByText(/Updated \d+ s ago/)).toBeVisible();
   });
 
   test('an exact symbol asks the exchange for that symbol only', async ({ app, demo }) => {
@@ -132,7 +154,9 @@ test.describe('instrument browser', () => {
     const descending = await columnTexts(app, 'Max leverage');
     expect(descending[0]).toBe('150');
     // Numeric, not lexical: "150" before "20", and "20" before "100" when ascending.
-    expect(descending.indexOf('150')).toBeLessThan(descending.indexOf('20') === -1 ? Infinity : descending.indexOf('20'));
+    expect(descending.indexOf('150')).toBeLessThan(
+      descending.indexOf('20') === -1 ? Infinity : descending.indexOf('20'),
+    );
     const numbers = descending.map(Number);
     expect([...numbers].sort((a, b) => b - a)).toEqual(numbers);
     expect(Number(ascending[0])).toBeLessThan(100);
@@ -215,7 +239,11 @@ test.describe('instrument browser', () => {
 
     await app.getByLabel('Status', { exact: true }).selectOption('');
     await app.getByLabel('Has restrictions').check();
-    await expect(grid(app).getByRole('img', { name: /upcoming/i }).first()).toBeVisible();
+    await expect(
+      grid(app)
+        .getByRole('img', { name: /upcoming/i })
+        .first(),
+    ).toBeVisible();
     const launch = await columnCells(app, 'Launch');
     await expect(launch.first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await expect(launch.first()).toHaveAttribute('title', /raw: "\d+"/);
@@ -265,7 +293,7 @@ test.describe('instrument browser', () => {
     await expect(app.getByRole('complementary', { name: `Details of ${first}` })).toBeHidden();
   });
 
-  test('columns, widths and sort survive a reload', async ({ app }) => {
+  test('columns, widths and sort survive a reload', async ({ app, shot }) => {
     await chooseCategory(app, 'USDT-FUTURES');
     await app.getByRole('button', { name: /^Columns/ }).click();
     const chooser = app.getByRole('dialog', { name: 'Columns' });
@@ -275,19 +303,38 @@ test.describe('instrument browser', () => {
     await header(app, 'Min order amount').click();
     await header(app, 'Min order amount').click();
     await expect(header(app, 'Min order amount')).toHaveAttribute('aria-sort', 'descending');
+    // Move Maker fee after Fee markup, and widen Base by dragging its edge.
+    await app.getByRole('button', { name: /^Columns/ }).click();
+    // Twice: past the hidden Taker fee (the chooser lists hidden columns too), then past Fee markup.
+    await chooser.getByRole('button', { name: 'Move Maker fee down' }).click();
+    await chooser.getByRole('button', { name: 'Move Maker fee down' }).click();
+    await chooser.getByRole('button', { name: 'Done' }).click();
+    const makerBefore = Number(await header(app, 'Maker fee').getAttribute('aria-colindex'));
+    expect(Number(await header(app, 'Fee markup').getAttribute('aria-colindex'))).toBe(makerBefore - 1);
+    const base = header(app, 'Base');
+    const box = (await base.boundingBox())!;
+    await app.mouse.move(box.x + box.width - 1, box.y + box.height / 2);
+    await app.mouse.down();
+    await app.mouse.move(box.x + box.width + 60, box.y + box.height / 2, { steps: 4 });
+    await app.mouse.up();
+    await expect.poll(async () => (await base.boundingBox())!.width).toBeGreaterThan(box.width + 40);
+    const widened = (await base.boundingBox())!.width;
 
     await app.reload();
     await expect(category(app)).toHaveValue('USDT-FUTURES');
     await expect(grid(app)).toHaveAttribute('aria-busy', 'false');
     await expect(header(app, 'Min order amount')).toHaveAttribute('aria-sort', 'descending');
     await expect(header(app, 'Taker fee')).toHaveCount(0);
-    await expect(header(app, 'Maker fee')).toBeVisible();
+    await expect(header(app, 'Maker fee')).toHaveAttribute('aria-colindex', String(makerBefore));
+    expect(Math.round((await header(app, 'Base').boundingBox())!.width)).toBe(Math.round(widened));
 
     await app.getByRole('button', { name: /^Columns/ }).click();
     await expect(chooser.getByRole('checkbox', { name: 'Taker fee' })).not.toBeChecked();
+    await shot('instruments-columns');
     await chooser.getByRole('button', { name: 'Reset columns' }).click();
     await app.keyboard.press('Escape');
     await expect(header(app, 'Taker fee')).toBeVisible();
+    expect(Math.round((await header(app, 'Base').boundingBox())!.width)).toBeLessThan(Math.round(widened));
   });
 
   test('exports the visible rows and columns as CSV', async ({ app }) => {
@@ -315,10 +362,9 @@ test.describe('instrument browser', () => {
     await chooseCategory(app, 'USDT-FUTURES');
     await selectSymbol(app, 'SUIUSDT');
     await app.getByRole('button', { name: 'Amend an order on this symbol' }).click();
-    await expect(app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Amend order' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(
+      app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Amend order' }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(app.getByRole('heading', { name: 'Amend order' })).toBeVisible();
     await expect(app.getByLabel('Category', { exact: true })).toHaveValue('USDT-FUTURES');
     await expect(app.getByLabel('Symbol', { exact: true })).toHaveValue('SUIUSDT');

@@ -127,7 +127,14 @@ async function main() {
       const fling = await page.evaluate(() => globalThis.gridBench.scroll({ rows: 8 }, 400));
       await page.evaluate(() => globalThis.gridBench.unmount());
 
-      const r = { initialRenderMs, sortMs, filterMs, scrollFrameP95Ms: scroll.p95, flingP95: fling.p95, domRows: Math.max(scroll.domRowsMax, fling.domRowsMax) };
+      const r = {
+        initialRenderMs,
+        sortMs,
+        filterMs,
+        scrollFrameP95Ms: scroll.p95,
+        flingP95: fling.p95,
+        domRows: Math.max(scroll.domRowsMax, fling.domRowsMax),
+      };
       runs.push(r);
       console.log(
         `run ${run}: initial ${round(initialRenderMs)} ms · sort ${round(sortMs)} ms (top: ${sortedHead.join(', ')}) · ` +

@@ -67,8 +67,7 @@ export function DetailPanel({ instrument, now, onClose }: { instrument: Instrume
           <thead>
             <tr>
               <th scope="col">Field</th>
-              <th scope="col">Value</th>
-              <th scope="col">Raw</th>
+              <th scope="col">Value · raw</th>
               <th scope="col">
                 <span className="sr-only">Copy</span>
               </th>
@@ -89,9 +88,14 @@ export function DetailPanel({ instrument, now, onClose }: { instrument: Instrume
                     </span>
                   ) : null}
                 </th>
-                <td className="id-value">{r.formatted}</td>
-                <td className="id-raw">
-                  <code>{r.raw === null ? 'null' : JSON.stringify(r.rawText)}</code>
+                <td className="id-value">
+                  <span className="id-formatted">{r.formatted}</span>
+                  {/* The raw value under the formatted one whenever they differ ("0" → "no limit", "" → —). */}
+                  {r.formatted !== r.rawText ? (
+                    <code className="id-raw" title="Raw value as the exchange sent it">
+                      {r.raw === null ? 'null' : JSON.stringify(r.rawText)}
+                    </code>
+                  ) : null}
                 </td>
                 <td className="id-copy">
                   <CopyButton text={r.rawText} label={`Copy ${r.field}`} className="button small" />

@@ -35,23 +35,31 @@ export function FilterBar({
     <div className="ib-filters" role="group" aria-label="Filters">
       <span className="ib-field">
         <label htmlFor={`${id}-search`}>Search symbols</label>
-        <input
-          ref={searchRef}
-          id={`${id}-search`}
-          type="search"
-          className="ib-search"
-          placeholder="Symbol, base or quote   ( / )"
-          value={filters.search}
-          onChange={(e) => onChange({ search: e.target.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && filters.search) {
-              e.stopPropagation();
-              onChange({ search: '' });
-            }
-          }}
-          spellCheck={false}
-          autoComplete="off"
-        />
+        <span className="ib-search-wrap">
+          <input
+            ref={searchRef}
+            id={`${id}-search`}
+            type="search"
+            className="ib-search"
+            placeholder="Symbol, base or quote"
+            title="Search symbol, base and quote coin (shortcut: /)"
+            value={filters.search}
+            onChange={(e) => onChange({ search: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && filters.search) {
+                e.stopPropagation();
+                onChange({ search: '' });
+              }
+            }}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          {filters.search ? null : (
+            <kbd className="ib-kbd" aria-hidden="true">
+              /
+            </kbd>
+          )}
+        </span>
       </span>
       <span className="ib-field">
         <label htmlFor={`${id}-status`}>Status</label>

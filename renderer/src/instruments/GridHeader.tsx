@@ -140,7 +140,9 @@ export const GridHeader = memo(function GridHeader({
         <div role="row" className="ig-hrow ig-leaf-row" aria-rowindex={headerGroups.length} style={{ width }}>
           {columns.map((col) => {
             const header = leafById.get(col.id);
-            return header ? <LeafHeader key={col.id} header={header} col={col} table={table} multiSort={multiSort} /> : null;
+            return header ? (
+              <LeafHeader key={col.id} header={header} col={col} table={table} multiSort={multiSort} />
+            ) : null;
           })}
         </div>
       ) : null}

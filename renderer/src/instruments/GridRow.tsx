@@ -29,7 +29,15 @@ export interface CellColumn {
 
 const isRestrictionField = (id: string): id is RestrictionField => id in RESTRICTION_LABELS;
 
-export function cellColumn(id: string, label: string, kind: ColumnKind, index: number, start: number, width: number, pinned: boolean): CellColumn {
+export function cellColumn(
+  id: string,
+  label: string,
+  kind: ColumnKind,
+  index: number,
+  start: number,
+  width: number,
+  pinned: boolean,
+): CellColumn {
   const align = kind === 'number' || kind === 'percent' || kind === 'maxQty' ? ' num' : kind === 'time' ? ' time' : '';
   return {
     id,
@@ -142,12 +150,29 @@ export function rowClassName(ds: Dataset, row: number, pos: number, selected: bo
  * Rows are keyed by a recycled slot, not by data row: when a scroll replaces every visible row,
  * React updates the same DOM nodes in place instead of removing and creating them.
  */
-export const GridRow = memo(function GridRow({ ds, row, pos, selected, columns, width, now, idPrefix, seeking, pinned }: GridRowProps) {
+export const GridRow = memo(function GridRow({
+  ds,
+  row,
+  pos,
+  selected,
+  columns,
+  width,
+  now,
+  idPrefix,
+  seeking,
+  pinned,
+}: GridRowProps) {
   const className = `ig-row${rowClassName(ds, row, pos, selected)}`;
   if (seeking) {
     const first = columns[0];
     return (
-      <div role="row" className={className} aria-rowindex={pos + 3} data-pos={pos} style={{ top: pos * ROW_HEIGHT, width }}>
+      <div
+        role="row"
+        className={className}
+        aria-rowindex={pos + 3}
+        data-pos={pos}
+        style={{ top: pos * ROW_HEIGHT, width }}
+      >
         {first && !pinned ? (
           <div role="gridcell" aria-colindex={first.index} className={first.className} style={first.style}>
             {ds.text(first.id, row)}
@@ -169,7 +194,14 @@ export const GridRow = memo(function GridRow({ ds, row, pos, selected, columns, 
       {columns.map((col) => {
         const { content, title } = cell(ds, col, row, now);
         return (
-          <div key={col.id} role="gridcell" aria-colindex={col.index} className={col.className} style={col.style} title={title}>
+          <div
+            key={col.id}
+            role="gridcell"
+            aria-colindex={col.index}
+            className={col.className}
+            style={col.style}
+            title={title}
+          >
             {content}
           </div>
         );
@@ -190,12 +222,7 @@ export function SkeletonRows({
   return (
     <>
       {Array.from({ length: count }, (_, i) => (
-        <div
-          key={i}
-          className="ig-row ig-skeleton-row"
-          style={{ top: i * ROW_HEIGHT, width }}
-          aria-hidden="true"
-        >
+        <div key={i} className="ig-row ig-skeleton-row" style={{ top: i * ROW_HEIGHT, width }} aria-hidden="true">
           {columns.map((col) => (
             <div key={col.id} className={col.className} style={col.style}>
               <span className="ig-skeleton" />

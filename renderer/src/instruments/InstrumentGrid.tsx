@@ -76,7 +76,15 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     return leafColumns.map((c, i) => {
       const spec = c.columnDef.meta?.spec;
       const width = columnSizing[c.id] ?? c.getSize();
-      const col = cellColumn(c.id, String(c.columnDef.header), spec?.kind ?? 'text', i + 1, start, width, i === 0 && c.id === 'symbol');
+      const col = cellColumn(
+        c.id,
+        String(c.columnDef.header),
+        spec?.kind ?? 'text',
+        i + 1,
+        start,
+        width,
+        i === 0 && c.id === 'symbol',
+      );
       start += width;
       return col;
     });
@@ -249,19 +257,19 @@ export const InstrumentGrid = memo(function InstrumentGrid({
           }}
         >
           {showRows && pinned ? (
-          <PinnedPane
-            ds={ds}
-            order={order}
-            positions={positions}
-            slots={slots.current}
-            selectedPos={selectedPos}
-            width={columns[0]!.width}
-            height={order.length * ROW_HEIGHT}
-            now={now}
-            seeking={seeking}
-          />
-        ) : null}
-        {loading ? <SkeletonRows count={14} columns={visibleColumns} width={width} /> : null}
+            <PinnedPane
+              ds={ds}
+              order={order}
+              positions={positions}
+              slots={slots.current}
+              selectedPos={selectedPos}
+              width={columns[0]!.width}
+              height={order.length * ROW_HEIGHT}
+              now={now}
+              seeking={seeking}
+            />
+          ) : null}
+          {loading ? <SkeletonRows count={14} columns={visibleColumns} width={width} /> : null}
           {showRows
             ? items.map((item) => {
                 const row = order[item.index]!;

@@ -2,7 +2,15 @@
  * The grid's columns: which field, how it is shown, how it sorts, and what it means (from the API
  * specification, shown as the header's tooltip).
  */
-import { CATEGORY_RULE, MAX_QTY_RULE, NUMERIC_RULE, STATUS_RULE, TEXT_RULE, TIME_RULE, type SortRule } from './sort-keys';
+import {
+  CATEGORY_RULE,
+  MAX_QTY_RULE,
+  NUMERIC_RULE,
+  STATUS_RULE,
+  TEXT_RULE,
+  TIME_RULE,
+  type SortRule,
+} from './sort-keys';
 import { formatDecimal, formatMaxQty, formatPercent, formatTime, UNSET } from './format';
 import { isEmptyValue, type RawValue } from './values';
 
@@ -33,7 +41,15 @@ export interface ColumnSpec {
   hiddenByDefault?: boolean;
 }
 
-const col = (id: string, label: string, group: ColumnGroupId, kind: ColumnKind, width: number, description: string, hiddenByDefault = false): ColumnSpec => ({
+const col = (
+  id: string,
+  label: string,
+  group: ColumnGroupId,
+  kind: ColumnKind,
+  width: number,
+  description: string,
+  hiddenByDefault = false,
+): ColumnSpec => ({
   id,
   label,
   group,
@@ -52,35 +68,142 @@ export const COLUMN_SPECS: readonly ColumnSpec[] = [
   col('symbolType', 'Symbol type', 'identity', 'text', 84, 'crypto, metal, stock or commodity'),
   col('isRwa', 'RWA', 'identity', 'text', 52, 'Whether the symbol is an RWA (real-world asset) symbol', true),
   col('status', 'Status', 'status', 'status', 104, 'Trading pair status'),
-  col('minOrderQty', 'Min order qty', 'limits', 'number', 100, 'Minimum order quantity in base coin (futures; spot and margin follow their trading rules)'),
-  col('maxOrderQty', 'Max order qty', 'limits', 'maxQty', 100, 'Maximum quantity of a single limit order in base coin (futures); 0 means no limit'),
-  col('maxMarketOrderQty', 'Max market order qty', 'limits', 'number', 100, 'Maximum quantity of a single market order in base coin'),
+  col(
+    'minOrderQty',
+    'Min order qty',
+    'limits',
+    'number',
+    100,
+    'Minimum order quantity in base coin (futures; spot and margin follow their trading rules)',
+  ),
+  col(
+    'maxOrderQty',
+    'Max order qty',
+    'limits',
+    'maxQty',
+    100,
+    'Maximum quantity of a single limit order in base coin (futures); 0 means no limit',
+  ),
+  col(
+    'maxMarketOrderQty',
+    'Max market order qty',
+    'limits',
+    'number',
+    100,
+    'Maximum quantity of a single market order in base coin',
+  ),
   col('minOrderAmount', 'Min order amount', 'limits', 'number', 96, 'Minimum order amount in quote coin'),
-  col('maxSymbolOrderNum', 'Max symbol orders', 'limits', 'number', 88, 'Maximum number of orders per trading pair'),
-  col('maxProductOrderNum', 'Max product orders', 'limits', 'number', 88, 'Maximum number of orders per product line'),
-  col('maxPositionNum', 'Max positions', 'limits', 'number', 80, 'Maximum number of positions per trading pair'),
+  col('maxSymbolOrderNum', 'Max symbol orders', 'limits', 'number', 92, 'Maximum number of orders per trading pair'),
+  col('maxProductOrderNum', 'Max product orders', 'limits', 'number', 100, 'Maximum number of orders per product line'),
+  col('maxPositionNum', 'Max positions', 'limits', 'number', 84, 'Maximum number of positions per trading pair'),
   col('makerFeeRate', 'Maker fee', 'fees', 'percent', 76, 'Maker fee rate (0.0002 is 0.02 %)'),
   col('takerFeeRate', 'Taker fee', 'fees', 'percent', 76, 'Taker fee rate (0.0002 is 0.02 %)'),
-  col('feeRateUpRatio', 'Fee markup', 'fees', 'percent', 80, 'Percentage by which the actual fee is raised over the base fee'),
-  col('openCostUpRatio', 'Open cost markup', 'fees', 'percent', 84, 'Percentage by which the cost of opening a position is raised over the base cost'),
+  col(
+    'feeRateUpRatio',
+    'Fee markup',
+    'fees',
+    'percent',
+    80,
+    'Percentage by which the actual fee is raised over the base fee',
+  ),
+  col(
+    'openCostUpRatio',
+    'Open cost markup',
+    'fees',
+    'percent',
+    84,
+    'Percentage by which the cost of opening a position is raised over the base cost',
+  ),
   col('minLeverage', 'Min leverage', 'leverage', 'number', 76, 'Minimum leverage'),
   col('maxLeverage', 'Max leverage', 'leverage', 'number', 84, 'Maximum leverage'),
-  col('maxCrossedLeverage', 'Max cross leverage', 'leverage', 'number', 88, 'Maximum leverage for cross margin (margin only)'),
-  col('maxIsolatedLeverage', 'Max isolated leverage', 'leverage', 'number', 100, 'Maximum leverage for isolated margin (margin only)'),
+  col(
+    'maxCrossedLeverage',
+    'Max cross leverage',
+    'leverage',
+    'number',
+    88,
+    'Maximum leverage for cross margin (margin only)',
+  ),
+  col(
+    'maxIsolatedLeverage',
+    'Max isolated leverage',
+    'leverage',
+    'number',
+    100,
+    'Maximum leverage for isolated margin (margin only)',
+  ),
   col('pricePrecision', 'Price precision', 'precision', 'number', 84, 'Number of decimal places allowed for price'),
-  col('quantityPrecision', 'Quantity precision', 'precision', 'number', 84, 'Number of decimal places allowed for quantity'),
-  col('quotePrecision', 'Quote precision', 'precision', 'number', 84, 'Number of decimal places allowed for the quote-coin amount of market orders'),
-  col('priceMultiplier', 'Price step', 'precision', 'number', 100, 'Futures: the order price must be a multiple of this value'),
-  col('quantityMultiplier', 'Quantity step', 'precision', 'number', 96, 'Futures: the order quantity must be a multiple of this value'),
-  col('buyLimitPriceRatio', 'Buy limit ratio', 'priceLimits', 'percent', 76, 'Bounds the maximum price of a buy order relative to the market price'),
-  col('sellLimitPriceRatio', 'Sell limit ratio', 'priceLimits', 'percent', 76, 'Bounds the minimum price of a sell order relative to the market price'),
+  col(
+    'quantityPrecision',
+    'Quantity precision',
+    'precision',
+    'number',
+    84,
+    'Number of decimal places allowed for quantity',
+  ),
+  col(
+    'quotePrecision',
+    'Quote precision',
+    'precision',
+    'number',
+    84,
+    'Number of decimal places allowed for the quote-coin amount of market orders',
+  ),
+  col(
+    'priceMultiplier',
+    'Price step',
+    'precision',
+    'number',
+    100,
+    'Futures: the order price must be a multiple of this value',
+  ),
+  col(
+    'quantityMultiplier',
+    'Quantity step',
+    'precision',
+    'number',
+    96,
+    'Futures: the order quantity must be a multiple of this value',
+  ),
+  col(
+    'buyLimitPriceRatio',
+    'Buy limit ratio',
+    'priceLimits',
+    'percent',
+    76,
+    'Bounds the maximum price of a buy order relative to the market price',
+  ),
+  col(
+    'sellLimitPriceRatio',
+    'Sell limit ratio',
+    'priceLimits',
+    'percent',
+    76,
+    'Bounds the minimum price of a sell order relative to the market price',
+  ),
   col('launchTime', 'Launch', 'times', 'time', 140, 'Launch of the pair'),
   col('offTime', 'Off', 'times', 'time', 140, 'Trading halt time'),
   col('limitOpenTime', 'Limit open', 'times', 'time', 140, 'Restricted open time: trading is prohibited after it'),
   col('maintainTime', 'Maintenance', 'times', 'time', 140, 'Maintenance time'),
   col('deliveryTime', 'Delivery', 'times', 'time', 140, 'Delivery time (delivery contracts only)'),
-  col('deliveryStartTime', 'Delivery start', 'times', 'time', 140, 'Delivery start time (delivery contracts only)', true),
-  col('deliveryPeriod', 'Delivery period', 'other', 'text', 96, 'this_quarter or next_quarter (delivery contracts only)', true),
+  col(
+    'deliveryStartTime',
+    'Delivery start',
+    'times',
+    'time',
+    140,
+    'Delivery start time (delivery contracts only)',
+    true,
+  ),
+  col(
+    'deliveryPeriod',
+    'Delivery period',
+    'other',
+    'text',
+    96,
+    'this_quarter or next_quarter (delivery contracts only)',
+    true,
+  ),
   col('fundInterval', 'Funding interval', 'other', 'number', 76, 'Funding interval in hours', true),
   col('userMinBorrow', 'Min borrow', 'other', 'number', 88, 'Minimum borrowable amount (margin only)', true),
 ];
@@ -114,4 +237,5 @@ export const FORMAT_OF_KIND: Record<ColumnKind, (v: RawValue) => string> = {
   category: plainText,
 };
 
-export const isNumericKind = (kind: ColumnKind): boolean => kind === 'number' || kind === 'percent' || kind === 'maxQty';
+export const isNumericKind = (kind: ColumnKind): boolean =>
+  kind === 'number' || kind === 'percent' || kind === 'maxQty';

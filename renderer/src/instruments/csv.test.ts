@@ -16,13 +16,26 @@ describe('csvField (RFC 4180)', () => {
     expect(csvField('cr\rhere')).toBe('"cr\rhere"');
   });
   it('joins records with CRLF and ends with one', () => {
-    expect(toCsv([['a', 'b'], ['1', 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['1', 'x,y'],
+      ]),
+    ).toBe('a,b\r\n1,"x,y"\r\n');
   });
 });
 
 describe('instrumentsCsv', () => {
   const rows = [
-    { category: 'SPOT', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', status: 'online', maxOrderQty: '0', makerFeeRate: '0.001' },
+    {
+      category: 'SPOT',
+      symbol: 'BTCUSDT',
+      baseCoin: 'BTC',
+      quoteCoin: 'USDT',
+      status: 'online',
+      maxOrderQty: '0',
+      makerFeeRate: '0.001',
+    },
     { category: 'SPOT', symbol: 'ODD,PAIR', baseCoin: 'O"D', quoteCoin: 'USDT', status: 'offline', launchTime: null },
   ] as unknown as Instrument[];
   it('writes the given rows and columns with raw values', () => {

@@ -19,7 +19,19 @@ describe('fieldRows', () => {
   const rows = fieldRows(instrument);
 
   it('lists every field, spec fields first, then the unknown ones marked', () => {
-    expect(rows.map((r) => r.field)).toEqual(['symbol', 'category', 'baseCoin', 'quoteCoin', 'status', 'maxOrderQty', 'makerFeeRate', 'launchTime', 'offTime', 'newFieldExample', 'priceLimitMode']);
+    expect(rows.map((r) => r.field)).toEqual([
+      'symbol',
+      'category',
+      'baseCoin',
+      'quoteCoin',
+      'status',
+      'maxOrderQty',
+      'makerFeeRate',
+      'launchTime',
+      'offTime',
+      'newFieldExample',
+      'priceLimitMode',
+    ]);
     expect(rows.filter((r) => r.unknown).map((r) => r.field)).toEqual(['newFieldExample', 'priceLimitMode']);
   });
   it('formats known fields and keeps the raw text', () => {

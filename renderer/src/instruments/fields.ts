@@ -80,7 +80,12 @@ export function fieldRows(instrument: Instrument): FieldRow[] {
   const unknown = present.filter((k) => !(k in SPEC_FIELDS));
   return [...known, ...unknown].map((field) => {
     const value = record[field];
-    const raw: RawValue = value === null || value === undefined ? (value as null | undefined) : typeof value === 'string' ? value : JSON.stringify(value);
+    const raw: RawValue =
+      value === null || value === undefined
+        ? (value as null | undefined)
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value);
     const info = SPEC_FIELDS[field];
     const rawText = raw === null ? 'null' : (raw ?? '');
     const formatted = info ? FORMAT_OF_KIND[info.kind](raw) : isEmptyValue(raw) ? '—' : rawText;

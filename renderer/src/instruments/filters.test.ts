@@ -5,16 +5,61 @@ import { filterIndexes, filtersActive, NO_FILTERS, searchTokens, type Instrument
 import { sortIndexes } from './sort-keys';
 
 const rows = [
-  { category: 'SPOT', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', status: 'online', symbolType: 'crypto', isRwa: 'NO', offTime: '-1' },
-  { category: 'USDT-FUTURES', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', status: 'limit_open', type: 'perpetual', maxLeverage: '150', limitOpenTime: '1795680000000' },
-  { category: 'USDT-FUTURES', symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', status: 'online', type: 'delivery', maxLeverage: '20', maintainTime: '0' },
-  { category: 'SPOT', symbol: 'AAPLUSDT', baseCoin: 'AAPL', quoteCoin: 'USDT', status: 'offline', symbolType: 'stock', isRwa: 'YES', offTime: '1796112000000' },
-  { category: 'SPOT', symbol: 'ETHBTC', baseCoin: 'ETH', quoteCoin: 'BTC', status: 'online', symbolType: 'crypto', isRwa: 'NO' },
+  {
+    category: 'SPOT',
+    symbol: 'BTCUSDT',
+    baseCoin: 'BTC',
+    quoteCoin: 'USDT',
+    status: 'online',
+    symbolType: 'crypto',
+    isRwa: 'NO',
+    offTime: '-1',
+  },
+  {
+    category: 'USDT-FUTURES',
+    symbol: 'BTCUSDT',
+    baseCoin: 'BTC',
+    quoteCoin: 'USDT',
+    status: 'limit_open',
+    type: 'perpetual',
+    maxLeverage: '150',
+    limitOpenTime: '1795680000000',
+  },
+  {
+    category: 'USDT-FUTURES',
+    symbol: 'ETHUSDT',
+    baseCoin: 'ETH',
+    quoteCoin: 'USDT',
+    status: 'online',
+    type: 'delivery',
+    maxLeverage: '20',
+    maintainTime: '0',
+  },
+  {
+    category: 'SPOT',
+    symbol: 'AAPLUSDT',
+    baseCoin: 'AAPL',
+    quoteCoin: 'USDT',
+    status: 'offline',
+    symbolType: 'stock',
+    isRwa: 'YES',
+    offTime: '1796112000000',
+  },
+  {
+    category: 'SPOT',
+    symbol: 'ETHBTC',
+    baseCoin: 'ETH',
+    quoteCoin: 'BTC',
+    status: 'online',
+    symbolType: 'crypto',
+    isRwa: 'NO',
+  },
 ] as unknown as Instrument[];
 
 const ds = buildDataset(rows);
 const all = sortIndexes(rows.length, []);
-const run = (f: Partial<InstrumentFilters>): string[] => [...filterIndexes(all, ds, { ...NO_FILTERS, ...f })].map((i) => ds.keys[i]!);
+const run = (f: Partial<InstrumentFilters>): string[] =>
+  [...filterIndexes(all, ds, { ...NO_FILTERS, ...f })].map((i) => ds.keys[i]!);
 
 describe('dataset', () => {
   it('keys rows by category and symbol (symbols repeat across categories)', () => {

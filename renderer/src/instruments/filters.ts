@@ -22,7 +22,14 @@ export const NO_FILTERS: InstrumentFilters = {
 };
 
 export function filtersActive(f: InstrumentFilters): boolean {
-  return f.search.trim() !== '' || f.status !== '' || f.symbolType !== '' || f.futuresType !== '' || f.rwa !== '' || f.restrictedOnly;
+  return (
+    f.search.trim() !== '' ||
+    f.status !== '' ||
+    f.symbolType !== '' ||
+    f.futuresType !== '' ||
+    f.rwa !== '' ||
+    f.restrictedOnly
+  );
 }
 
 /** Words of the query, each of which must appear in symbol, base or quote ("usdt btc" finds BTCUSDT). */
@@ -34,7 +41,14 @@ export function searchTokens(search: string): string[] {
 export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilters): Int32Array {
   if (!filtersActive(f)) return order;
   const tokens = searchTokens(f.search);
-  if (tokens.length === 1 && f.status === '' && f.symbolType === '' && f.futuresType === '' && f.rwa === '' && !f.restrictedOnly) {
+  if (
+    tokens.length === 1 &&
+    f.status === '' &&
+    f.symbolType === '' &&
+    f.futuresType === '' &&
+    f.rwa === '' &&
+    !f.restrictedOnly
+  ) {
     return searchOnly(order, ds.haystacks, tokens[0]!);
   }
   const { haystacks, statuses, symbolTypes, futuresTypes, rwa, restricted } = ds;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatLocalDateTime, formatMaxQty, formatPercent, formatRelative, formatTime, statusMeaning, statusTone, UNSET } from './format';
+import {
+  formatDecimal,
+  formatLocalDateTime,
+  formatMaxQty,
+  formatPercent,
+  formatRelative,
+  formatTime,
+  statusMeaning,
+  statusTone,
+  UNSET,
+} from './format';
 
 describe('formatPercent', () => {
   it('multiplies exactly by 100', () => {
@@ -32,7 +42,9 @@ describe('formatDecimal', () => {
     expect(formatDecimal('0.10')).toBe('0.10');
     expect(formatDecimal('-1')).toBe('-1');
     expect(formatDecimal('123456789012345678901234567890')).toBe('123456789012345678901234567890');
-    expect(formatDecimal('0.000000000000000000012345678901234567890')).toBe('0.000000000000000000012345678901234567890');
+    expect(formatDecimal('0.000000000000000000012345678901234567890')).toBe(
+      '0.000000000000000000012345678901234567890',
+    );
   });
   it('writes exponent forms out and leaves junk alone', () => {
     expect(formatDecimal('1e-8')).toBe('0.00000001');

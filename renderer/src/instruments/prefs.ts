@@ -5,7 +5,13 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { ColumnOrderState, ColumnSizingState, SortingState, Updater, VisibilityState } from '@tanstack/react-table';
+import type {
+  ColumnOrderState,
+  ColumnSizingState,
+  SortingState,
+  Updater,
+  VisibilityState,
+} from '@tanstack/react-table';
 import { CATEGORIES, type Category } from '../../../shared/schemas';
 import { COLUMN_IDS, COLUMN_SPECS, DEFAULT_VISIBILITY } from './columns';
 import { NO_FILTERS, type InstrumentFilters } from './filters';
@@ -72,21 +78,28 @@ export function sanitizeLayout(stored: unknown): Partial<Layout> {
   if (!isRecord(stored)) return {};
   const known = new Set(COLUMN_IDS);
   const out: Partial<Layout> = {};
-  if (typeof stored.scope === 'string' && (SCOPES as readonly string[]).includes(stored.scope)) out.scope = stored.scope as Scope;
+  if (typeof stored.scope === 'string' && (SCOPES as readonly string[]).includes(stored.scope))
+    out.scope = stored.scope as Scope;
   if (Array.isArray(stored.sorting)) {
     out.sorting = stored.sorting
-      .filter((s): s is { id: string; desc: boolean } => isRecord(s) && typeof s.id === 'string' && known.has(s.id) && typeof s.desc === 'boolean')
+      .filter(
+        (s): s is { id: string; desc: boolean } =>
+          isRecord(s) && typeof s.id === 'string' && known.has(s.id) && typeof s.desc === 'boolean',
+      )
       .map((s) => ({ id: s.id, desc: s.desc }));
   }
   if (isRecord(stored.columnVisibility)) {
     out.columnVisibility = { ...DEFAULT_VISIBILITY };
-    for (const [id, v] of Object.entries(stored.columnVisibility)) if (known.has(id) && typeof v === 'boolean') out.columnVisibility[id] = v;
+    for (const [id, v] of Object.entries(stored.columnVisibility))
+      if (known.has(id) && typeof v === 'boolean') out.columnVisibility[id] = v;
   }
-  if (Array.isArray(stored.columnOrder)) out.columnOrder = completeColumnOrder(stored.columnOrder.filter((id): id is string => typeof id === 'string'));
+  if (Array.isArray(stored.columnOrder))
+    out.columnOrder = completeColumnOrder(stored.columnOrder.filter((id): id is string => typeof id === 'string'));
   if (isRecord(stored.columnSizing)) {
     out.columnSizing = {};
     for (const [id, v] of Object.entries(stored.columnSizing)) {
-      if (known.has(id) && typeof v === 'number' && Number.isFinite(v)) out.columnSizing[id] = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(v)));
+      if (known.has(id) && typeof v === 'number' && Number.isFinite(v))
+        out.columnSizing[id] = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(v)));
     }
   }
   return out;
@@ -129,4 +142,6 @@ export const useInstrumentBrowser = create<BrowserState>()(
 );
 
 /** Default width of a column, for the chooser's reset and the resize handle's keyboard steps. */
-export const DEFAULT_WIDTHS: Readonly<Record<string, number>> = Object.fromEntries(COLUMN_SPECS.map((c) => [c.id, c.width]));
+export const DEFAULT_WIDTHS: Readonly<Record<string, number>> = Object.fromEntries(
+  COLUMN_SPECS.map((c) => [c.id, c.width]),
+);

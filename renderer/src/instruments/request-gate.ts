@@ -14,7 +14,12 @@ export interface RequestGate {
   run<T>(task: () => Promise<T>): Promise<T>;
 }
 
-export function createRequestGate({ concurrency, perWindow, windowMs, now = () => Date.now() }: GateOptions): RequestGate {
+export function createRequestGate({
+  concurrency,
+  perWindow,
+  windowMs,
+  now = () => Date.now(),
+}: GateOptions): RequestGate {
   const queue: Array<() => void> = [];
   const starts: number[] = [];
   let active = 0;
@@ -26,10 +31,13 @@ export function createRequestGate({ concurrency, perWindow, windowMs, now = () =
       while (starts.length > 0 && starts[0]! <= t - windowMs) starts.shift();
       if (starts.length >= perWindow) {
         if (timer === undefined) {
-          timer = setTimeout(() => {
-            timer = undefined;
-            pump();
-          }, starts[0]! + windowMs - t);
+          timer = setTimeout(
+            () => {
+              timer = undefined;
+              pump();
+            },
+            starts[0]! + windowMs - t,
+          );
         }
         return;
       }

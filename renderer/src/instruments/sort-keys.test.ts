@@ -16,7 +16,8 @@ import {
 } from './sort-keys';
 import type { RawValue } from './values';
 
-const sortBy = (values: RawValue[], keyOf: SortKeyOf, desc = false): RawValue[] => [...values].sort(compareBy(keyOf, desc));
+const sortBy = (values: RawValue[], keyOf: SortKeyOf, desc = false): RawValue[] =>
+  [...values].sort(compareBy(keyOf, desc));
 
 /** The production path: ranks once, then the counting sort. */
 const rankSort = (values: RawValue[], rule: SortRule, desc = false): RawValue[] => {
@@ -38,7 +39,16 @@ describe('decimalKey', () => {
   });
   it('orders negatives below zero and by magnitude', () => {
     const values = ['-0.5', '-0.51', '-10', '-9', '0', '0.0001', '-0.0001', '3'];
-    expect([...values].sort((a, b) => (decimalKey(a)! < decimalKey(b)! ? -1 : 1))).toEqual(['-10', '-9', '-0.51', '-0.5', '-0.0001', '0', '0.0001', '3']);
+    expect([...values].sort((a, b) => (decimalKey(a)! < decimalKey(b)! ? -1 : 1))).toEqual([
+      '-10',
+      '-9',
+      '-0.51',
+      '-0.5',
+      '-0.0001',
+      '0',
+      '0.0001',
+      '3',
+    ]);
   });
   it('reads exponent forms exactly', () => {
     expect(decimalKey('1e-8')).toBe(decimalKey('0.00000001'));
@@ -56,7 +66,8 @@ describe('decimalKey', () => {
     expect(decimalKey('9007199254740993')! > decimalKey('9007199254740992')!).toBe(true);
   });
   it('returns undefined for what is not a number', () => {
-    for (const junk of ['', 'abc', '1.2.3', '--1', 'NaN', 'Infinity', '0x10', '1e', 'e5']) expect(decimalKey(junk)).toBeUndefined();
+    for (const junk of ['', 'abc', '1.2.3', '--1', 'NaN', 'Infinity', '0x10', '1e', 'e5'])
+      expect(decimalKey(junk)).toBeUndefined();
   });
 });
 
@@ -64,7 +75,17 @@ describe('numeric ordering with empties', () => {
   const values: RawValue[] = ['9', '', '10', undefined, '0.5', null, '150', '20', 'n/a', '1e-8'];
   it('sorts ascending numerically; junk after numbers; unset last', () => {
     // (Array.prototype.sort itself always moves undefined to the end, so compare without it.)
-    expect(sortBy(['9', '', '10', '0.5', null, '150', '20', 'n/a', '1e-8'], numericKey)).toEqual(['1e-8', '0.5', '9', '10', '20', '150', 'n/a', '', null]);
+    expect(sortBy(['9', '', '10', '0.5', null, '150', '20', 'n/a', '1e-8'], numericKey)).toEqual([
+      '1e-8',
+      '0.5',
+      '9',
+      '10',
+      '20',
+      '150',
+      'n/a',
+      '',
+      null,
+    ]);
   });
   it('keeps unset values last when descending too', () => {
     const desc = sortBy(values, numericKey, true);
@@ -73,7 +94,18 @@ describe('numeric ordering with empties', () => {
   });
   it('gives the same order through ranks and the counting sort', () => {
     expect(rankSort(values, NUMERIC_RULE)).toEqual(['1e-8', '0.5', '9', '10', '20', '150', 'n/a', '', undefined, null]);
-    expect(rankSort(values, NUMERIC_RULE, true)).toEqual(['n/a', '150', '20', '10', '9', '0.5', '1e-8', '', undefined, null]);
+    expect(rankSort(values, NUMERIC_RULE, true)).toEqual([
+      'n/a',
+      '150',
+      '20',
+      '10',
+      '9',
+      '0.5',
+      '1e-8',
+      '',
+      undefined,
+      null,
+    ]);
   });
   it('Max leverage descending puts 150 before 20', () => {
     expect(rankSort(['20', '150', '', '125', '5'], NUMERIC_RULE, true)).toEqual(['150', '125', '20', '5', '']);
@@ -86,7 +118,14 @@ describe('numeric ordering with empties', () => {
 
 describe('time and max quantity keys', () => {
   it('treats "", "-1", "0" and null as unset times', () => {
-    expect(rankSort(['1796112000000', '-1', '0', '', null, '1532454360000'], TIME_RULE)).toEqual(['1532454360000', '1796112000000', '-1', '0', '', null]);
+    expect(rankSort(['1796112000000', '-1', '0', '', null, '1532454360000'], TIME_RULE)).toEqual([
+      '1532454360000',
+      '1796112000000',
+      '-1',
+      '0',
+      '',
+      null,
+    ]);
   });
   it('sorts maxOrderQty "0" (no limit) above every limit', () => {
     expect(rankSort(['1200', '0', '5', ''], MAX_QTY_RULE)).toEqual(['5', '1200', '0', '']);
@@ -97,12 +136,35 @@ describe('time and max quantity keys', () => {
 describe('status and text keys', () => {
   it('orders statuses from trading normally to not trading', () => {
     const statuses = ['offline', 'listed', 'restrictedAPI', 'limit_close', 'limit_open', 'online', 'halted', ''];
-    expect(rankSort(statuses, STATUS_RULE)).toEqual(['online', 'limit_open', 'limit_close', 'restrictedAPI', 'listed', 'offline', 'halted', '']);
-    expect(rankSort(statuses, STATUS_RULE, true)).toEqual(['halted', 'offline', 'listed', 'restrictedAPI', 'limit_close', 'limit_open', 'online', '']);
+    expect(rankSort(statuses, STATUS_RULE)).toEqual([
+      'online',
+      'limit_open',
+      'limit_close',
+      'restrictedAPI',
+      'listed',
+      'offline',
+      'halted',
+      '',
+    ]);
+    expect(rankSort(statuses, STATUS_RULE, true)).toEqual([
+      'halted',
+      'offline',
+      'listed',
+      'restrictedAPI',
+      'limit_close',
+      'limit_open',
+      'online',
+      '',
+    ]);
   });
   it('sorts text case-insensitively with empties last', () => {
     expect(rankSort(['ethusdt', '', 'BTCUSDT', 'AAVEUSDT'], TEXT_RULE)).toEqual(['AAVEUSDT', 'BTCUSDT', 'ethusdt', '']);
-    expect(rankSort(['ethusdt', '', 'BTCUSDT', 'AAVEUSDT'], TEXT_RULE, true)).toEqual(['ethusdt', 'BTCUSDT', 'AAVEUSDT', '']);
+    expect(rankSort(['ethusdt', '', 'BTCUSDT', 'AAVEUSDT'], TEXT_RULE, true)).toEqual([
+      'ethusdt',
+      'BTCUSDT',
+      'AAVEUSDT',
+      '',
+    ]);
   });
 });
 
@@ -112,15 +174,28 @@ describe('sortIndexes', () => {
     const lev = ['20', '50', '150', '', '10'];
     const byStatus = buildRanks(5, (i) => status[i], STATUS_RULE);
     const byLev = buildRanks(5, (i) => lev[i], NUMERIC_RULE);
-    const order = [...sortIndexes(5, [{ ranks: byStatus, desc: false }, { ranks: byLev, desc: true }])];
-    expect(order.map((i) => `${status[i]}:${lev[i]}`)).toEqual(['online:150', 'online:20', 'online:', 'offline:50', 'offline:10']);
+    const order = [
+      ...sortIndexes(5, [
+        { ranks: byStatus, desc: false },
+        { ranks: byLev, desc: true },
+      ]),
+    ];
+    expect(order.map((i) => `${status[i]}:${lev[i]}`)).toEqual([
+      'online:150',
+      'online:20',
+      'online:',
+      'offline:50',
+      'offline:10',
+    ]);
   });
   it('keeps the exchange order without keys', () => {
     expect([...sortIndexes(4, [])]).toEqual([0, 1, 2, 3]);
   });
   it('sorts 50,000 rows exactly and fast', () => {
     const n = 50_000;
-    const values = Array.from({ length: n }, (_, i) => (i % 97 === 0 ? '' : `${(i * 7919) % 10007}.${String(i % 1000).padStart(3, '0')}`));
+    const values = Array.from({ length: n }, (_, i) =>
+      i % 97 === 0 ? '' : `${(i * 7919) % 10007}.${String(i % 1000).padStart(3, '0')}`,
+    );
     const t0 = performance.now();
     const ranks = buildRanks(n, (i) => values[i], NUMERIC_RULE);
     const order = sortIndexes(n, [{ ranks, desc: true }]);
@@ -152,10 +227,35 @@ describe('exactFloat (the fast path) agrees with the exact string keys', () => {
   });
 
   const tricky = [
-    '', '-1', '0', '0.0', '0.1', '0.10', '0.09', '9', '10', '1e-8', '0.00000001', '2.5E+3', '2500',
-    '0.000000000000000000012345678901234567890', '0.000000000000000000012345678901234567889',
-    '123456789012345678901234567890', '9007199254740993', '9007199254740992', '-0.5', '-0.51',
-    'n/a', 'NaN', '150', '20', '0.0002', '0.00020', '1200', '99999999999999.9', '100000000000000',
+    '',
+    '-1',
+    '0',
+    '0.0',
+    '0.1',
+    '0.10',
+    '0.09',
+    '9',
+    '10',
+    '1e-8',
+    '0.00000001',
+    '2.5E+3',
+    '2500',
+    '0.000000000000000000012345678901234567890',
+    '0.000000000000000000012345678901234567889',
+    '123456789012345678901234567890',
+    '9007199254740993',
+    '9007199254740992',
+    '-0.5',
+    '-0.51',
+    'n/a',
+    'NaN',
+    '150',
+    '20',
+    '0.0002',
+    '0.00020',
+    '1200',
+    '99999999999999.9',
+    '100000000000000',
   ];
   const shuffled = (seed: number): RawValue[] => {
     const out: RawValue[] = [...tricky, null, undefined];
@@ -174,10 +274,19 @@ describe('exactFloat (the fast path) agrees with the exact string keys', () => {
     if (desc) set.reverse();
     return [...set, ...keys.filter((k) => k === null).map(() => 'unset')];
   };
-  for (const [name, rule] of [['numeric', NUMERIC_RULE], ['time', TIME_RULE], ['max qty', MAX_QTY_RULE]] as const) {
+  for (const [name, rule] of [
+    ['numeric', NUMERIC_RULE],
+    ['time', TIME_RULE],
+    ['max qty', MAX_QTY_RULE],
+  ] as const) {
     for (const desc of [false, true]) {
       it(`${name} ${desc ? 'descending' : 'ascending'}: same order as the string keys, with or without long decimals`, () => {
-        for (const values of [shuffled(1), shuffled(7).filter((v) => v === undefined || v === null || exactFloat(v) !== undefined || decimalKey(v) === undefined)]) {
+        for (const values of [
+          shuffled(1),
+          shuffled(7).filter(
+            (v) => v === undefined || v === null || exactFloat(v) !== undefined || decimalKey(v) === undefined,
+          ),
+        ]) {
           const got = rankSort(values, rule, desc).map((v) => rule.keyOf(v) ?? 'unset');
           expect(got).toEqual(reference(values, rule.keyOf, desc));
         }

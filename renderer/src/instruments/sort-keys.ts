@@ -170,7 +170,10 @@ function rankKeys(slotKeys: ReadonlyArray<string | null>): { slotRank: Int32Arra
   const distinct = [...new Set(slotKeys.filter((k): k is string => k !== null))].sort();
   const rankOfKey = new Map<string, number>();
   distinct.forEach((k, r) => rankOfKey.set(k, r));
-  return { slotRank: Int32Array.from(slotKeys, (k) => (k === null ? -1 : (rankOfKey.get(k) ?? -1))), count: distinct.length };
+  return {
+    slotRank: Int32Array.from(slotKeys, (k) => (k === null ? -1 : (rankOfKey.get(k) ?? -1))),
+    count: distinct.length,
+  };
 }
 
 const UNSET_CLASS = 1;
@@ -181,7 +184,11 @@ const JUNK_CLASS = 3;
  * Numeric fast path, row by row without a key string: doubles where they are exact, a native
  * Float64Array sort, ranks by binary search. undefined when some value needs the exact string key.
  */
-function rankNumeric(n: number, rawAt: (i: number) => RawValue, rule: NonNullable<SortRule['numeric']>): ColumnRanks | undefined {
+function rankNumeric(
+  n: number,
+  rawAt: (i: number) => RawValue,
+  rule: NonNullable<SortRule['numeric']>,
+): ColumnRanks | undefined {
   const values = new Float64Array(n);
   const cls = new Uint8Array(n);
   const junk = new Map<string, number>();

@@ -13,11 +13,15 @@ import type { Scope } from './prefs';
 /** The exchange's answer to a symbol it does not list: for an exact-symbol lookup that is "none". */
 const PAIR_DOES_NOT_EXIST = '25100';
 
-export async function fetchInstruments(category: Category, symbol: string): Promise<{ instruments: Instrument[]; fetchedAt: number }> {
+export async function fetchInstruments(
+  category: Category,
+  symbol: string,
+): Promise<{ instruments: Instrument[]; fetchedAt: number }> {
   try {
     return await instrumentsGate.run(() => call('listInstruments', symbol ? { category, symbol } : { category }));
   } catch (e) {
-    if (symbol && e instanceof DeskError && e.data.code === PAIR_DOES_NOT_EXIST) return { instruments: [], fetchedAt: Date.now() };
+    if (symbol && e instanceof DeskError && e.data.code === PAIR_DOES_NOT_EXIST)
+      return { instruments: [], fetchedAt: Date.now() };
     throw e;
   }
 }

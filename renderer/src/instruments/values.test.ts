@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../shared/schemas';
 import { hasRestriction, isFutureTime, isUnsetTime, isYes, rawField, timeMs, upcomingRestrictions } from './values';
 
-const base = { category: 'USDT-FUTURES', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', status: 'online' } as Instrument;
+const base = {
+  category: 'USDT-FUTURES',
+  symbol: 'BTCUSDT',
+  baseCoin: 'BTC',
+  quoteCoin: 'USDT',
+  status: 'online',
+} as Instrument;
 const now = Date.UTC(2026, 10, 22);
 
 describe('unset times', () => {

@@ -54,7 +54,10 @@ export function isFutureTime(v: RawValue, now: number): boolean {
 }
 
 /** The set restriction times that lie in the future, earliest first. */
-export function upcomingRestrictions(instrument: Instrument, now: number): Array<{ field: RestrictionField; at: number }> {
+export function upcomingRestrictions(
+  instrument: Instrument,
+  now: number,
+): Array<{ field: RestrictionField; at: number }> {
   const out: Array<{ field: RestrictionField; at: number }> = [];
   for (const field of RESTRICTION_FIELDS) {
     const at = timeMs(rawField(instrument, field));

@@ -25,7 +25,8 @@ export function InstrumentsScreen() {
     () =>
       exactSymbol ? (
         <>
-          The exchange lists no {scope === 'ALL' ? '' : `${scope} `}instrument named <span className="mono">{exactSymbol}</span>.{' '}
+          The exchange lists no {scope === 'ALL' ? '' : `${scope} `}instrument named{' '}
+          <span className="mono">{exactSymbol}</span>.{' '}
           <button type="button" className="button" onClick={() => setExactSymbol('')}>
             Show all symbols
           </button>

@@ -25,7 +25,10 @@ export interface GridBench {
   /** Milliseconds from the armed event to the frame after its result was painted. */
   settled(): Promise<number>;
   /** Scrolls from the top by `step` each frame ({ pages } of the viewport or { rows }), to the end or maxFrames. */
-  scroll(step: { pages?: number; rows?: number }, maxFrames?: number): Promise<{ frames: number; p95: number; median: number; max: number; domRowsMax: number }>;
+  scroll(
+    step: { pages?: number; rows?: number },
+    maxFrames?: number,
+  ): Promise<{ frames: number; p95: number; median: number; max: number; domRowsMax: number }>;
   domRows(): number;
   visibleTexts(column: number, count: number): string[];
   unmount(): Promise<void>;
@@ -47,7 +50,9 @@ export function installGridBench(container: HTMLElement): GridBench {
       useInstrumentBrowser.setState({ sorting: [], filters: NO_FILTERS, selectedKey: null, detailsOpen: false });
       root = createRoot(container);
       const t0 = performance.now();
-      flushSync(() => root!.render(<InstrumentBrowser instruments={data} scopeLabel="Synthetic" exportScope="BENCH" />));
+      flushSync(() =>
+        root!.render(<InstrumentBrowser instruments={data} scopeLabel="Synthetic" exportScope="BENCH" />),
+      );
       const t1 = await painted();
       return t1 - t0;
     },

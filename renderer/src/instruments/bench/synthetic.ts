@@ -4,11 +4,46 @@
  */
 import { CATEGORIES, type Instrument } from '../../../../shared/schemas';
 
-const COINS = ['BTC', 'ETH', 'SOL', 'XRP', 'BNB', 'DOGE', 'ADA', 'TRX', 'AVAX', 'LINK', 'DOT', 'TON', 'SHIB', 'LTC', 'BCH', 'UNI', 'NEAR', 'APT', 'ICP', 'ETC'];
+const COINS = [
+  'BTC',
+  'ETH',
+  'SOL',
+  'XRP',
+  'BNB',
+  'DOGE',
+  'ADA',
+  'TRX',
+  'AVAX',
+  'LINK',
+  'DOT',
+  'TON',
+  'SHIB',
+  'LTC',
+  'BCH',
+  'UNI',
+  'NEAR',
+  'APT',
+  'ICP',
+  'ETC',
+];
 const STEPS = ['0.000001', '0.0001', '0.001', '0.01', '0.1', '1', '10'];
 const LEVERAGES = ['10', '20', '25', '50', '75', '100', '125', '150'];
 const FEES = ['0.0002', '0.0006', '0.001', '0.0008', '0.00015', '-0.0001', '0.0004'];
-const STATUSES = ['online', 'online', 'online', 'online', 'online', 'online', 'online', 'online', 'limit_open', 'limit_close', 'restrictedAPI', 'listed', 'offline'];
+const STATUSES = [
+  'online',
+  'online',
+  'online',
+  'online',
+  'online',
+  'online',
+  'online',
+  'online',
+  'limit_open',
+  'limit_close',
+  'restrictedAPI',
+  'listed',
+  'offline',
+];
 const SYMBOL_TYPES = ['crypto', 'crypto', 'crypto', 'crypto', 'stock', 'metal', 'commodity'];
 
 function lcg(seed: number): () => number {
@@ -71,7 +106,8 @@ export function syntheticInstruments(n: number, now = Date.UTC(2026, 10, 22), se
         deliveryTime: delivery ? String(now + 33 * 86_400_000) : '',
       });
     }
-    if (category === 'MARGIN') Object.assign(row, { maxCrossedLeverage: pick(['3', '5', '10']), maxIsolatedLeverage: pick(['5', '10', '20']) });
+    if (category === 'MARGIN')
+      Object.assign(row, { maxCrossedLeverage: pick(['3', '5', '10']), maxIsolatedLeverage: pick(['5', '10', '20']) });
     if (i % 997 === 0) row.newFieldExample = `v${i}`;
     out[i] = row as unknown as Instrument;
   }
