@@ -19,6 +19,7 @@ import { useInstrumentBrowser } from './prefs';
 import { sortIndexes } from './sort-keys';
 import { TABLE_COLUMNS } from './table-columns';
 import { useNow } from './use-now';
+import { useRankWarmup } from './use-rank-warmup';
 
 const NO_ROWS: Instrument[] = [];
 
@@ -128,6 +129,8 @@ export function InstrumentBrowser({
   }, [setDetailsOpen]);
 
   const visibleColumns = table.getVisibleLeafColumns();
+  const visibleIds = useMemo(() => visibleColumns.map((c) => c.id), [visibleColumns]);
+  useRankWarmup(ds, visibleIds);
   const exportCsv = () => {
     const columns = visibleColumns.map((c) => ({ id: c.id, label: String(c.columnDef.header) }));
     downloadText(csvFileName(exportScope, new Date()), instrumentsCsv(ds, order, columns));

@@ -1,0 +1,178 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Instrument } from '../../../shared/schemas';
+import { useUi } from '../app/store';
+import { NO_FILTERS } from './filters';
+import { InstrumentBrowser } from './InstrumentBrowser';
+import { useInstrumentBrowser } from './prefs';
+import { COLUMN_IDS, DEFAULT_VISIBILITY } from './columns';
+
+const ROWS = [
+  {
+    category: 'USDT-FUTURES',
+    symbol: 'BTCUSDT',
+    baseCoin: 'BTC',
+    quoteCoin: 'USDT',
+    status: 'online',
+    maxLeverage: '150',
+    type: 'perpetual',
+    makerFeeRate: '0.0002',
+  },
+  {
+    category: 'USDT-FUTURES',
+    symbol: 'DOGEUSDT',
+    baseCoin: 'DOGE',
+    quoteCoin: 'USDT',
+    status: 'limit_open',
+    maxLeverage: '20',
+    type: 'perpetual',
+    offTime: '-1',
+  },
+  { category: 'SPOT', symbol: 'ETHBTC', baseCoin: 'ETH', quoteCoin: 'BTC', status: 'online', newFieldExample: 'alpha' },
+  {
+    category: 'USDT-FUTURES',
+    symbol: 'ETHUSDT',
+    baseCoin: 'ETH',
+    quoteCoin: 'USDT',
+    status: 'offline',
+    maxLeverage: '100',
+    type: 'delivery',
+  },
+] as unknown as Instrument[];
+
+beforeAll(() => {
+  // jsdom lays nothing out: give the grid a viewport so the virtualizer renders rows.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', {
+    configurable: true,
+    value: () => ({
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      right: 1600,
+      bottom: 600,
+      width: 1600,
+      height: 600,
+      toJSON: () => ({}),
+    }),
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1600 });
+});
+
+beforeEach(() => {
+  useInstrumentBrowser.setState({
+    sorting: [],
+    filters: NO_FILTERS,
+    selectedKey: null,
+    detailsOpen: false,
+    columnVisibility: { ...DEFAULT_VISIBILITY },
+    columnOrder: [...COLUMN_IDS],
+    columnSizing: {},
+  });
+});
+afterEach(cleanup);
+
+const grid = () => screen.getByRole('grid', { name: 'Instruments: Test' });
+const bodyRows = () => within(within(grid()).getAllByRole('rowgroup')[1]!).getAllByRole('row');
+const symbols = () => bodyRows().map((r) => r.querySelector('[aria-colindex="1"]')?.textContent);
+const mount = () => render(<InstrumentBrowser instruments={ROWS} scopeLabel="Test" exportScope="TEST" />);
+
+describe('InstrumentBrowser', () => {
+  it('renders the rows in the exchange order with grouped, sortable headers', () => {
+    mount();
+    expect(screen.getByText(/^Showing/).textContent).toBe('Showing 4 of 4 instruments');
+    expect(symbols()).toEqual(['BTCUSDT', 'DOGEUSDT', 'ETHBTC', 'ETHUSDT']);
+    expect(within(grid()).getByRole('columnheader', { name: 'Limits' })).toBeTruthy();
+    expect(within(grid()).getByRole('columnheader', { name: 'Max leverage' }).getAttribute('aria-sort')).toBe('none');
+    const badge = within(bodyRows()[1]!).getByText('limit_open');
+    expect(badge.getAttribute('title')).toMatch(/opening positions is restricted/);
+    expect(bodyRows()[1]!.className).toContain('is-flagged');
+  });
+
+  it('sorts numerically with unset values last, and Shift adds a key', () => {
+    mount();
+    const maxLeverage = within(grid()).getByRole('button', { name: 'Max leverage' });
+    fireEvent.click(maxLeverage);
+    expect(within(grid()).getByRole('columnheader', { name: 'Max leverage' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    expect(symbols()).toEqual(['DOGEUSDT', 'ETHUSDT', 'BTCUSDT', 'ETHBTC']);
+    fireEvent.click(maxLeverage);
+    expect(symbols()).toEqual(['BTCUSDT', 'ETHUSDT', 'DOGEUSDT', 'ETHBTC']);
+    fireEvent.click(within(grid()).getByRole('button', { name: 'Status' }), { shiftKey: true });
+    expect(useInstrumentBrowser.getState().sorting).toEqual([
+      { id: 'maxLeverage', desc: true },
+      { id: 'status', desc: false },
+    ]);
+  });
+
+  it('searches instantly and offers to clear filters when nothing matches', () => {
+    mount();
+    fireEvent.change(screen.getByLabelText('Search symbols'), { target: { value: 'eth' } });
+    expect(symbols()).toEqual(['ETHBTC', 'ETHUSDT']);
+    fireEvent.change(screen.getByLabelText('Search symbols'), { target: { value: 'nothing' } });
+    expect(screen.getByRole('heading', { name: 'No instruments match' })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('status')).getByRole('button', { name: 'Clear filters' }));
+    expect(symbols()).toHaveLength(4);
+  });
+
+  it('filters by status, futures type and restrictions', () => {
+    mount();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'not-online' } });
+    expect(symbols()).toEqual(['DOGEUSDT', 'ETHUSDT']);
+    fireEvent.change(screen.getByLabelText('Futures type'), { target: { value: 'delivery' } });
+    expect(symbols()).toEqual(['ETHUSDT']);
+    act(() => useInstrumentBrowser.getState().clearFilters());
+    fireEvent.click(screen.getByLabelText('Has restrictions'));
+    // DOGEUSDT's offTime is "-1": not configured.
+    expect(screen.getByRole('heading', { name: 'No instruments match' })).toBeTruthy();
+  });
+
+  it('moves the selection with the keyboard and opens every field in the details', () => {
+    mount();
+    fireEvent.keyDown(grid(), { key: 'ArrowDown' });
+    fireEvent.keyDown(grid(), { key: 'End' });
+    fireEvent.keyDown(grid(), { key: 'ArrowUp' });
+    expect(screen.getByRole('group', { name: 'Selected instrument' }).textContent).toContain('Selected ETHBTC');
+    expect(bodyRows()[2]!.getAttribute('aria-selected')).toBe('true');
+    expect(grid().getAttribute('aria-activedescendant')).toBe(bodyRows()[2]!.id);
+    fireEvent.keyDown(grid(), { key: 'Enter' });
+    const panel = screen.getByRole('complementary', { name: 'Details of ETHBTC' });
+    const unknown = within(panel).getByRole('rowheader', { name: /newFieldExample/ });
+    expect(unknown.textContent).toContain('new field');
+    fireEvent.keyDown(grid(), { key: 'Escape' });
+    expect(screen.queryByRole('complementary')).toBeNull();
+  });
+
+  it('says "Copy failed" when no clipboard is available', async () => {
+    mount();
+    fireEvent.click(bodyRows()[0]!);
+    const copy = screen.getByRole('button', { name: 'Copy symbol' });
+    await act(async () => {
+      fireEvent.click(copy);
+    });
+    expect(copy.textContent).toMatch(/^(Copied|Copy failed)$/);
+  });
+
+  it('hands the selected symbol to the amend desk', () => {
+    mount();
+    fireEvent.click(bodyRows()[3]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Amend an order on this symbol' }));
+    expect(useUi.getState().view).toBe('amend');
+    expect(useUi.getState().amendPrefill).toMatchObject({ category: 'USDT-FUTURES', symbol: 'ETHUSDT' });
+  });
+
+  it('shows skeleton rows while loading', () => {
+    render(<InstrumentBrowser instruments={undefined} scopeLabel="Test" exportScope="TEST" />);
+    expect(grid().getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Loading instruments…')).toBeTruthy();
+    expect(grid().querySelectorAll('.ig-skeleton-row').length).toBeGreaterThan(5);
+  });
+});
