@@ -194,7 +194,7 @@ test.describe('instrument browser', () => {
 
     await app.getByLabel('Status', { exact: true }).selectOption('not-online');
     expect(new Set(await columnTexts(app, 'Status')).has('online')).toBe(false);
-    await app.getByRole('button', { name: 'Clear filters' }).first().click();
+    await app.getByRole('button', { name: 'Clear filters' }).click();
     await expectShowing(app, SPOT_COUNT);
 
     await app.getByLabel('Has restrictions').check();
@@ -226,7 +226,7 @@ test.describe('instrument browser', () => {
     // Nothing matches: the empty state offers to clear the filters.
     await search(app).fill('zzzzzz');
     await expect(app.getByRole('heading', { name: 'No instruments match' })).toBeVisible();
-    await app.getByRole('status').getByRole('button', { name: 'Clear filters' }).click();
+    await app.getByRole('button', { name: 'Clear filters' }).click();
     const { shown, total } = await counts(app);
     expect(shown).toBe(total);
   });
@@ -262,7 +262,7 @@ test.describe('instrument browser', () => {
     await expect(panel.getByRole('row', { name: /Maker fee/ })).toContainText('%');
     await expect(panel.getByRole('row', { name: /Maximum limit order quantity/ })).toContainText('no limit');
 
-    const copy = panel.getByRole('button', { name: 'Copy newFieldExample' });
+    const copy = panel.getByRole('button', { name: 'Copy the raw newFieldExample' });
     await copy.click();
     await expect(copy).toHaveText(/^(Copied|Copy failed)$/);
     await shot('instruments-details');
@@ -370,7 +370,19 @@ test.describe('instrument browser', () => {
     await expect(app.getByLabel('Symbol', { exact: true })).toHaveValue('SUIUSDT');
   });
 
-  test('shows the failure and retries', async ({ app, core }) => {
+  test('shows skeleton rows while the exchange answers', async ({ app, demo, shot }) => {
+    demo.control.delayResponses(INSTRUMENTS_PATH, 1500);
+    await category(app).selectOption('COIN-FUTURES');
+    await expect(grid(app)).toHaveAttribute('aria-busy', 'true');
+    await expect(app.getByText('Loading instruments…')).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await shot('instruments-loading');
+    await expect(grid(app)).toHaveAttribute('aria-busy', 'false', { timeout: 10_000 });
+    const { shown, total } = await counts(app);
+    expect(shown).toBe(total);
+  });
+
+  test('shows the failure and retries', async ({ app, core, shot }) => {
     test.skip(core === undefined, 'needs the in-process core (renderer project)');
     const handlers = core!.handlers;
     const real = handlers.listInstruments;
@@ -381,6 +393,7 @@ test.describe('instrument browser', () => {
     const alert = app.getByRole('alert');
     await expect(alert).toContainText('Could not load COIN-FUTURES instruments');
     await expect(alert).toContainText('the exchange is unreachable (simulated)');
+    await shot('instruments-error');
     handlers.listInstruments = real;
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(alert).toBeHidden();

@@ -98,7 +98,7 @@ export function DetailPanel({ instrument, now, onClose }: { instrument: Instrume
                   ) : null}
                 </td>
                 <td className="id-copy">
-                  <CopyButton text={r.rawText} label={`Copy ${r.field}`} className="button small" />
+                  <CopyButton text={r.rawText} label={`Copy the raw ${r.field}`} className="button small" />
                 </td>
               </tr>
             ))}

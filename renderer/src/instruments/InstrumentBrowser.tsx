@@ -177,7 +177,8 @@ export function InstrumentBrowser({
             </>
           )}
         </p>
-        {active ? (
+        {/* With no rows left the empty state offers the same button: keep one on screen. */}
+        {active && order.length > 0 ? (
           <button type="button" className="button ghost" onClick={clearFilters}>
             Clear filters
           </button>
