@@ -1,6 +1,25 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { CONTENT_SECURITY_POLICY } from './electron/security/csp';
+
+/**
+ * The built index.html carries the app's CSP as a meta tag too (main also sends it as a header).
+ * Only at build time: the dev server's React refresh preamble is an inline script.
+ */
+function cspMeta(): Plugin {
+  const policy = CONTENT_SECURITY_POLICY.split('; ')
+    .filter((d) => !d.startsWith('frame-ancestors')) // ignored (with a warning) in a meta tag
+    .join('; ');
+  return {
+    name: 'uta-desk-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' },
+    ],
+  };
+}
 
 export default defineConfig({
   main: {
@@ -24,7 +43,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react()],
+    plugins: [react(), cspMeta()],
     build: {
       minify: true,
       outDir: 'out/renderer',
