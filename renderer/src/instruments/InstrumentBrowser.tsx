@@ -100,6 +100,7 @@ export function InstrumentBrowser({
     [ds, sorting],
   );
   const order = useMemo(() => filterIndexes(sorted, ds, filters), [sorted, ds, filters]);
+  const viewKey = useMemo(() => ({ scopeLabel, sorting, filters }), [scopeLabel, sorting, filters]);
 
   const selectedRow = selectedKey === null ? -1 : (ds.indexOfKey.get(selectedKey) ?? -1);
   const selectedPos = useMemo(() => (selectedRow < 0 ? -1 : order.indexOf(selectedRow)), [order, selectedRow]);
@@ -234,6 +235,7 @@ export function InstrumentBrowser({
           sorting={sorting}
           ds={ds}
           order={order}
+          viewKey={viewKey}
           selectedPos={selectedPos}
           loading={loading}
           now={now}

@@ -37,6 +37,8 @@ export interface InstrumentGridProps {
   ds: Dataset;
   /** Visible rows (dataset indexes), filtered and sorted. */
   order: Int32Array;
+  /** Changes with the scope, sort or filters (not on a refresh): the grid then returns to the top. */
+  viewKey: unknown;
   selectedPos: number;
   loading: boolean;
   now: number;
@@ -57,6 +59,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   sorting,
   ds,
   order,
+  viewKey,
   selectedPos,
   loading,
   now,
@@ -150,13 +153,14 @@ export const InstrumentGrid = memo(function InstrumentGrid({
 
   useEffect(() => reveal(selectedPos), [reveal, selectedPos]);
 
-  // A new sort or filter starts at the top unless the selected row is still there to follow.
-  const previousOrder = useRef(order);
+  // A new sort or filter starts at the top unless the selected row is still there to follow; a
+  // refresh of the same view keeps the scroll position.
+  const previousView = useRef(viewKey);
   useEffect(() => {
-    if (previousOrder.current === order) return;
-    previousOrder.current = order;
+    if (previousView.current === viewKey) return;
+    previousView.current = viewKey;
     if (selectedPos < 0 && scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [order, selectedPos, scrollRef]);
+  }, [viewKey, selectedPos, scrollRef]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return;
