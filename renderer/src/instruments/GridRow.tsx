@@ -115,7 +115,7 @@ function cell(ds: Dataset, col: CellColumn, row: number, now: number): { content
     case 'text':
     case 'category':
       if (col.id === 'symbol') return symbolCell(ds, row, now);
-      return { content: text, title: text };
+      return { content: text };
     default: {
       const raw = rawField(ds.rows[row]!, col.id) ?? '';
       return { content: text, title: raw !== text ? `raw: ${raw === null ? 'null' : JSON.stringify(raw)}` : undefined };

@@ -20,6 +20,7 @@ import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import type { Instrument } from '../../../shared/schemas';
 import type { Dataset } from './dataset';
 import { GridHeader } from './GridHeader';
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './prefs';
 import { cellColumn, GridRow, PinnedPane, ROW_HEIGHT, SkeletonRows, type CellColumn } from './GridRow';
 
 /** Group row and leaf row, as in instruments.css. */
@@ -78,7 +79,11 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     let start = 0;
     return leafColumns.map((c, i) => {
       const spec = c.columnDef.meta?.spec;
-      const width = columnSizing[c.id] ?? c.getSize();
+      // Like TanStack's getSize(): the stored width (a drag may overshoot), clamped.
+      const width = Math.min(
+        MAX_COLUMN_WIDTH,
+        Math.max(MIN_COLUMN_WIDTH, columnSizing[c.id] ?? c.columnDef.size ?? 80),
+      );
       const col = cellColumn(
         c.id,
         String(c.columnDef.header),
@@ -218,7 +223,8 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     return rowEl ? Number(rowEl.dataset.pos) : -1;
   };
 
-  const selectedRow = selectedPos >= 0 ? order[selectedPos] : undefined;
+  // Only point at the selected row while it is rendered (virtualized rows come and go).
+  const selectedRow = items.some((i) => i.index === selectedPos) ? order[selectedPos] : undefined;
   const showRows = !loading && order.length > 0;
 
   return (
