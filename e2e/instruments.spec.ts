@@ -231,7 +231,7 @@ test.describe('instrument browser', () => {
     expect(shown).toBe(total);
   });
 
-  test('status badges explain the status; upcoming restrictions are flagged', async ({ app }) => {
+  test('status badges explain the status; upcoming restrictions are flagged', async ({ app, shot }) => {
     await app.getByLabel('Status', { exact: true }).selectOption('limit_open');
     const badge = bodyRows(app).first().locator('.badge');
     await expect(badge).toHaveText('limit_open');
@@ -249,6 +249,9 @@ test.describe('instrument browser', () => {
     await expect(launch.first()).toHaveAttribute('title', /raw: "\d+"/);
     const unset = (await columnCells(app, 'Maintenance')).filter({ hasText: '—' });
     await expect(unset.first()).toHaveAttribute('title', /raw: ""|raw: "-1"|raw: "0"/);
+    await app.getByLabel('Has restrictions').uncheck();
+    await app.getByLabel('Status', { exact: true }).selectOption('not-online');
+    await shot('instruments-not-online-times');
   });
 
   test('the detail panel lists every field, unknown ones too, and copies', async ({ app, shot }) => {
