@@ -10,7 +10,7 @@
  *   domRows           most row elements in the DOM at any time during the scroll
  * Prints one line per run, then medians as a single JSON object on the last line.
  *
- * Options: --rows N (50000), --runs N (5), --headed, --keep (keep the build in out/bench-grid).
+ * Options: --rows N (50000), --runs N (5), --headed. The page is built into out/bench-grid (ignored by git).
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
