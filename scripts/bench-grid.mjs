@@ -6,8 +6,10 @@
  *   sortMs            a real click on a numeric header → the frame after the re-sorted rows were painted
  *   filterMs          one real keystroke in "Search symbols" → the frame after the filtered rows were painted
  *   scrollFrameP95Ms  95th percentile of requestAnimationFrame deltas while scrolling the whole list
- *                     at two pages per frame (every frame shows entirely new rows: the worst case)
- *   domRows           most row elements in the DOM at any time during the scroll
+ *                     at two pages per frame. Faster than a page per frame the grid draws rows in
+ *                     "scroll seek" mode (symbol only) until the scroll slows down; the per-run line
+ *                     also reports a fling at 8 rows a frame, where every frame draws full rows.
+ *   domRows           most row elements in the DOM at any time during either scroll
  * Prints one line per run, then medians as a single JSON object on the last line.
  *
  * Options: --rows N (50000), --runs N (5), --headed. The page is built into out/bench-grid (ignored by git).
