@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import chromiumFlags from './e2e/harness/chromium-flags.json';
 
 /** Debian's Chromium: Playwright's own browser download is not reachable from here. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -9,15 +10,7 @@ const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
     executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: chromiumFlags.args,
   },
 };
 

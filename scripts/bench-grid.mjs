@@ -12,16 +12,16 @@
  *   domRows           most row elements in the DOM at any time during either scroll
  * Prints one line per run, then medians as a single JSON object on the last line.
  *
- * Options: --rows N (50000), --runs N (5), --headed. The page is built into out/bench-grid (ignored by git).
+ * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (5), --headed. The page is built into out/bench-grid (ignored by git).
  */
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
+import chromiumFlags from '../e2e/harness/chromium-flags.json' with { type: 'json' };
+// Run through tsx (npm run bench:grid), which lets this script use the e2e harness's TypeScript server.
+import { serveRenderer } from '../e2e/harness/static-server.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const OUT = join(ROOT, 'out/bench-grid');
@@ -33,7 +33,6 @@ const ROWS = arg('rows', 50_000);
 const RUNS = arg('runs', 5);
 const SORT_HEADER = 'Min order amount';
 const SEARCH_KEY = 'b';
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -53,45 +52,19 @@ async function buildPage() {
   });
 }
 
-function serve(dir) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
-      /^(\.\.[/\\])+/,
-      '',
-    );
-    const file = join(dir, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(dir) || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      // Cross-origin isolation lifts the 100 µs clamp on performance.now() and rAF timestamps.
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
-    });
-    res.end(await readFile(file));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
-
 async function main() {
   console.log(`building the bench page (vite) into ${OUT} …`);
   await buildPage();
-  const server = await serve(OUT);
-  const url = `http://127.0.0.1:${server.address().port}/index.html`;
+  // Cross-origin isolation lifts the 100 µs clamp on performance.now() and rAF timestamps.
+  const server = await serveRenderer(OUT, {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-embedder-policy': 'require-corp',
+  });
+  const url = `${server.url}/index.html`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: !process.argv.includes('--headed'),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: chromiumFlags.args,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -167,7 +140,7 @@ async function main() {
     console.log(JSON.stringify(result));
   } finally {
     await browser.close();
-    server.close();
+    await server.close();
   }
 }
 

@@ -10,7 +10,8 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveRenderer(root: string): Promise<StaticServer> {
+/** `headers` are added to every answer (the grid benchmark asks for cross-origin isolation). */
+export async function serveRenderer(root: string, headers: Record<string, string> = {}): Promise<StaticServer> {
   const server: Server = createServer((req, res) => {
     const file = resolveStaticPath(root, req.url ?? '/');
     if (!file) {
@@ -19,7 +20,11 @@ export async function serveRenderer(root: string): Promise<StaticServer> {
     }
     readFile(file).then(
       (body) => {
-        res.writeHead(200, { 'content-type': mimeType(file), 'content-security-policy': CONTENT_SECURITY_POLICY });
+        res.writeHead(200, {
+          'content-type': mimeType(file),
+          'content-security-policy': CONTENT_SECURITY_POLICY,
+          ...headers,
+        });
         res.end(body);
       },
       () => res.writeHead(404).end(),
