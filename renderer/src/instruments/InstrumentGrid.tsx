@@ -11,6 +11,7 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -25,7 +26,8 @@ import { cellColumn, GridRow, PinnedPane, ROW_HEIGHT, SkeletonRows, type CellCol
 
 /** Group row and leaf row, as in instruments.css. */
 export const HEADER_HEIGHT = 22 + 34;
-const OVERSCAN = 3;
+/** Rows drawn beyond each edge of the view: a keystroke that replaces every row also redraws these. */
+const OVERSCAN = 1;
 
 export interface InstrumentGridProps {
   table: Table<Instrument>;
@@ -99,6 +101,9 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   }, [leafColumns, columnSizing]);
   const width = columns.reduce((w, c) => w + c.width, 0);
   const pinned = columns[0]?.pinned ?? false;
+  // The pinned pane only matters once the grid is scrolled sideways; at the left edge the rows'
+  // own Symbol cells are in place, and a keystroke that replaces every row lays out one cell less.
+  const [sideways, setSideways] = useState(false);
 
   const virtualizer = useVirtualizer({
     count: order.length,
@@ -240,6 +245,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         tabIndex={0}
         className="ig-scroll"
         onKeyDown={onKeyDown}
+        onScroll={(e) => setSideways(e.currentTarget.scrollLeft > 0)}
       >
         <GridHeader
           headerGroups={headerGroups}
@@ -266,7 +272,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
             }
           }}
         >
-          {showRows && pinned ? (
+          {showRows && pinned && sideways ? (
             <PinnedPane
               ds={ds}
               order={order}

@@ -5,6 +5,7 @@
  */
 import type { Instrument } from '../../../shared/schemas';
 import { FORMAT_OF_KIND, SORT_RULE_OF_KIND, SPEC_BY_ID } from './columns';
+import { charMask } from './filters';
 import { buildRanks, type ColumnRanks } from './sort-keys';
 import { hasRestriction, instrumentKey, isYes, rawField } from './values';
 
@@ -15,6 +16,8 @@ export interface Dataset {
   readonly indexOfKey: ReadonlyMap<string, number>;
   /** Lowercase "symbol base quote" per row, for the instant search. */
   readonly haystacks: readonly string[];
+  /** charMask of each haystack: lets the search skip rows without a single includes(). */
+  readonly haystackMasks: Int32Array;
   readonly statuses: readonly string[];
   readonly symbolTypes: readonly string[];
   readonly futuresTypes: readonly string[];
@@ -40,6 +43,7 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
   const n = rows.length;
   const keys = new Array<string>(n);
   const haystacks = new Array<string>(n);
+  const haystackMasks = new Int32Array(n);
   const statuses = new Array<string>(n);
   const symbolTypes = new Array<string>(n);
   const futuresTypes = new Array<string>(n);
@@ -52,6 +56,7 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
     indexOfKey.set(keys[i]!, i);
     // toLowerCase() of the joined text yields a flat string: includes() on a rope flattens it first.
     haystacks[i] = `${r.symbol ?? ''} ${r.baseCoin ?? ''} ${r.quoteCoin ?? ''}`.toLowerCase();
+    haystackMasks[i] = charMask(haystacks[i]!);
     statuses[i] = (r.status ?? '').trim();
     symbolTypes[i] = lower(r.symbolType);
     futuresTypes[i] = lower(r.type);
@@ -67,6 +72,7 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
     keys,
     indexOfKey,
     haystacks,
+    haystackMasks,
     statuses,
     symbolTypes,
     futuresTypes,

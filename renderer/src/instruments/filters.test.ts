@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../shared/schemas';
 import { buildDataset } from './dataset';
-import { filterIndexes, filtersActive, NO_FILTERS, searchTokens, type InstrumentFilters } from './filters';
+import { charMask, filterIndexes, filtersActive, NO_FILTERS, searchTokens, type InstrumentFilters } from './filters';
 import { sortIndexes } from './sort-keys';
 
 const rows = [
@@ -107,5 +107,41 @@ describe('filters', () => {
   });
   it('combines filters', () => {
     expect(run({ restrictedOnly: true, search: 'btc' })).toEqual(['USDT-FUTURES:BTCUSDT']);
+  });
+});
+
+describe('search prefilter', () => {
+  it('gives a text every bit of each of its substrings', () => {
+    expect(charMask('')).toBe(0);
+    expect(charMask('ab')).toBe(0b11);
+    // Digits share six bits; other characters have none.
+    expect(charMask('0')).toBe(charMask('6'));
+    expect(charMask('-_é/')).toBe(0);
+    const text = '1000pepeusdt 1000pepe usdt';
+    for (let a = 0; a < text.length; a++)
+      for (let b = a; b <= text.length; b++) {
+        const part = charMask(text.slice(a, b));
+        expect(charMask(text) & part).toBe(part);
+      }
+  });
+  it('finds exactly what includes() finds, for letters, digits, symbols and non-ASCII', () => {
+    const many = [
+      ...rows,
+      { category: 'SPOT', symbol: '1000PEPEUSDT', baseCoin: '1000PEPE', quoteCoin: 'USDT' },
+      { category: 'SPOT', symbol: 'BTC-PERP', baseCoin: 'BTC', quoteCoin: 'USD' },
+      { category: 'SPOT', symbol: 'ÉTHUSDT', baseCoin: 'ÉTH', quoteCoin: 'USDT' },
+      { category: 'SPOT', symbol: '', baseCoin: '', quoteCoin: '' },
+    ] as unknown as Instrument[];
+    const big = buildDataset(many);
+    const order = sortIndexes(many.length, []);
+    const queries = ['b', 'z', '0', '6', '10', '000p', 'pepe', '-', 'c-p', 'é', 'éth', 'th', 'usdt btc', 'x 1', ' ', 'usd'];
+    for (const search of queries) {
+      const words = searchTokens(search);
+      const naive = [...order].filter((i) => words.every((w) => big.haystacks[i]!.includes(w)));
+      expect([...filterIndexes(order, big, { ...NO_FILTERS, search })], search).toEqual(naive);
+      expect([...filterIndexes(order, big, { ...NO_FILTERS, search, rwa: 'no' })], search).toEqual(
+        naive.filter((i) => big.rwa[i] === 0),
+      );
+    }
   });
 });

@@ -37,6 +37,21 @@ export function searchTokens(search: string): string[] {
   return search.trim().toLowerCase().split(/\s+/).filter(Boolean);
 }
 
+/**
+ * A 32-bit summary of which characters a text holds: a bit per letter, six bits shared by the
+ * digits, none for other characters. A row can only contain a token whose bits it all has, so
+ * the mask test discards most rows before the exact includes() confirms the rest.
+ */
+export function charMask(text: string): number {
+  let mask = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) mask |= 1 << (26 + ((c - 48) % 6));
+  }
+  return mask;
+}
+
 /** The rows of `order` (already sorted) that pass every filter, in the same order. */
 export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilters): Int32Array {
   if (!filtersActive(f)) return order;
@@ -49,9 +64,10 @@ export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilte
     f.rwa === '' &&
     !f.restrictedOnly
   ) {
-    return searchOnly(order, ds.haystacks, tokens[0]!);
+    return searchOnly(order, ds, tokens[0]!);
   }
-  const { haystacks, statuses, symbolTypes, futuresTypes, rwa, restricted } = ds;
+  const { haystacks, haystackMasks, statuses, symbolTypes, futuresTypes, rwa, restricted } = ds;
+  const need = charMask(tokens.join(''));
   const wantRwa = f.rwa === 'yes' ? 1 : 0;
   const out = new Int32Array(order.length);
   let m = 0;
@@ -65,6 +81,7 @@ export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilte
     if (f.rwa !== '' && rwa[i] !== wantRwa) continue;
     if (f.restrictedOnly && restricted[i] !== 1) continue;
     if (tokens.length) {
+      if ((haystackMasks[i]! & need) !== need) continue;
       const h = haystacks[i]!;
       for (const t of tokens) if (!h.includes(t)) continue outer;
     }
@@ -74,12 +91,13 @@ export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilte
 }
 
 /** The common case, typing in the search box, as one tight loop. */
-function searchOnly(order: Int32Array, haystacks: readonly string[], token: string): Int32Array {
+function searchOnly(order: Int32Array, { haystacks, haystackMasks }: Dataset, token: string): Int32Array {
+  const need = charMask(token);
   const out = new Int32Array(order.length);
   let m = 0;
   for (let k = 0; k < order.length; k++) {
     const i = order[k]!;
-    if (haystacks[i]!.includes(token)) out[m++] = i;
+    if ((haystackMasks[i]! & need) === need && haystacks[i]!.includes(token)) out[m++] = i;
   }
   return out.subarray(0, m);
 }
