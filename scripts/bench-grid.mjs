@@ -10,9 +10,12 @@
  *                     "scroll seek" mode (symbol only) until the scroll slows down; the per-run line
  *                     also reports a fling at 8 rows a frame, where every frame draws full rows.
  *   domRows           most row elements in the DOM at any time during either scroll
- * Prints one line per run, then medians as a single JSON object on the last line.
+ * One warm-up run comes first (the JIT's first compilations; printed, not counted), then the
+ * measured runs, each from a fresh mount after a full garbage collection (so one run's garbage is
+ * not collected during the next one's measurements). Prints one line per run, the spread of each
+ * figure, then medians as a single JSON object on the last line.
  *
- * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (5), --headed. The page is built into out/bench-grid (ignored by git).
+ * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (7), --headed. The page is built into out/bench-grid (ignored by git).
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +33,8 @@ const arg = (name, fallback) => {
   return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
 };
 const ROWS = arg('rows', 50_000);
-const RUNS = arg('runs', 5);
+const RUNS = arg('runs', 7);
+const WARMUP_RUNS = 1;
 const SORT_HEADER = 'Min order amount';
 const SEARCH_KEY = 'b';
 
@@ -64,7 +68,7 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: !process.argv.includes('--headed'),
-    args: chromiumFlags.args,
+    args: [...chromiumFlags.args, '--js-flags=--expose-gc'],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -72,7 +76,7 @@ async function main() {
     await page.goto(url);
     await page.waitForFunction(() => 'gridBench' in globalThis);
     const generated = await page.evaluate((n) => globalThis.gridBench.generate(n), ROWS);
-    console.log(`generated ${generated} synthetic instruments; ${RUNS} runs`);
+    console.log(`generated ${generated} synthetic instruments; ${WARMUP_RUNS} warm-up run, then ${RUNS} measured runs`);
 
     // A "cold" sort once: clicked as soon as the grid is painted, before idle time ranked any column.
     await page.evaluate(() => globalThis.gridBench.mount());
@@ -85,7 +89,8 @@ async function main() {
     await page.evaluate(() => globalThis.gridBench.unmount());
 
     const runs = [];
-    for (let run = 1; run <= RUNS; run++) {
+    for (let run = 1 - WARMUP_RUNS; run <= RUNS; run++) {
+      await page.evaluate(() => globalThis.gc?.());
       const initialRenderMs = await page.evaluate(() => globalThis.gridBench.mount());
       await page.getByRole('grid').waitFor();
       // Let the mount's trailing work (effects, first measurements) settle like a user would.
@@ -120,15 +125,20 @@ async function main() {
         flingP95: fling.p95,
         domRows: Math.max(scroll.domRowsMax, fling.domRowsMax),
       };
-      runs.push(r);
+      if (run > 0) runs.push(r);
       console.log(
-        `run ${run}: initial ${round(initialRenderMs)} ms · sort ${round(sortMs)} ms (top: ${sortedHead.join(', ')}) · ` +
+        `${run > 0 ? `run ${run}` : 'warm-up'}: initial ${round(initialRenderMs)} ms · sort ${round(sortMs)} ms (top: ${sortedHead.join(', ')}) · ` +
           `filter "${SEARCH_KEY}" ${round(filterMs)} ms (${shown.replace(/\s+/g, ' ')}) · scroll ${scroll.frames} frames, ` +
           `p95 ${round(scroll.p95)} ms, median ${round(scroll.median)} ms, max ${round(scroll.max)} ms · DOM rows ≤ ${scroll.domRowsMax} · ` +
           `fling 8 rows/frame: ${fling.frames} frames, p95 ${round(fling.p95)} ms, median ${round(fling.median)} ms`,
       );
     }
 
+    const spread = (key) => {
+      const xs = runs.map((r) => r[key]);
+      return `${key} ${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
+    };
+    console.log(`spread over ${RUNS} runs: ${['initialRenderMs', 'sortMs', 'filterMs', 'scrollFrameP95Ms', 'flingP95'].map(spread).join(' · ')}`);
     const result = {
       rows: ROWS,
       initialRenderMs: round(median(runs.map((r) => r.initialRenderMs))),

@@ -26,8 +26,13 @@ export interface CellColumn {
   clipClassName: string;
   /** Characters that surely fit; longer texts get clipClassName. */
   fitChars: number;
-  /** One style object per column and layout, shared by every row's cell. */
+  /** The header cell's place: absolutely at its offset (every header is rendered). */
   style: CSSProperties;
+  /**
+   * A body cell's place, shared by every row: cells are laid out in flow, one after the other
+   * (cheaper to lay out than absolutely placed boxes); see flowColumns for the gaps.
+   */
+  cellStyle: CSSProperties;
   restriction: boolean;
 }
 
@@ -66,8 +71,22 @@ export function cellColumn(
     clipClassName: `ig-cell${align} clip`,
     fitChars: Math.max(0, Math.floor((width - CELL_CHROME_PX) / charPx)),
     style: { left: start, width },
+    cellStyle: { width },
     restriction: isRestrictionField(id),
   };
+}
+
+/**
+ * The rendered columns (pinned Symbol, then the ones in view) ready to sit in flow: a column that
+ * does not start where the previous one ends gets the gap as its left margin.
+ */
+export function flowColumns(columns: readonly CellColumn[]): CellColumn[] {
+  let end = 0;
+  return columns.map((c) => {
+    const gap = c.start - end;
+    end = c.start + c.width;
+    return gap === 0 ? c : { ...c, cellStyle: { width: c.width, marginLeft: gap } };
+  });
 }
 
 export function symbolCell(ds: Dataset, row: number, now: number): { content: ReactNode; title: string } {
@@ -204,7 +223,7 @@ export const GridRow = memo(function GridRow({
         style={{ top: pos * ROW_HEIGHT, width }}
       >
         {first && !pinned ? (
-          <div role="gridcell" aria-colindex={first.index} className={first.clipClassName} style={first.style}>
+          <div role="gridcell" aria-colindex={first.index} className={first.clipClassName} style={first.cellStyle}>
             {ds.text(first.id, row)}
           </div>
         ) : null}
@@ -229,7 +248,7 @@ export const GridRow = memo(function GridRow({
             role="gridcell"
             aria-colindex={col.index}
             className={clip ? col.clipClassName : col.className}
-            style={col.style}
+            style={col.cellStyle}
             title={title}
           >
             {content}
@@ -254,7 +273,7 @@ export function SkeletonRows({
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="ig-row ig-skeleton-row" style={{ top: i * ROW_HEIGHT, width }} aria-hidden="true">
           {columns.map((col) => (
-            <div key={col.id} className={col.className} style={col.style}>
+            <div key={col.id} className={col.className} style={col.cellStyle}>
               <span className="ig-skeleton" />
             </div>
           ))}

@@ -22,7 +22,7 @@ import type { Instrument } from '../../../shared/schemas';
 import type { Dataset } from './dataset';
 import { GridHeader } from './GridHeader';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './prefs';
-import { cellColumn, GridRow, PinnedPane, ROW_HEIGHT, SkeletonRows, type CellColumn } from './GridRow';
+import { cellColumn, flowColumns, GridRow, PinnedPane, ROW_HEIGHT, SkeletonRows, type CellColumn } from './GridRow';
 
 /** Group row and leaf row, as in instruments.css. */
 export const HEADER_HEIGHT = 22 + 34;
@@ -137,7 +137,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   useEffect(() => columnVirtualizer.measure(), [columnVirtualizer, columns]);
   const columnItems = columnVirtualizer.getVirtualItems();
   const visibleColumns = useMemo(
-    () => columnItems.map((item) => columns[item.index]).filter((c): c is CellColumn => c !== undefined),
+    () => flowColumns(columnItems.map((item) => columns[item.index]).filter((c): c is CellColumn => c !== undefined)),
     [columnItems, columns],
   );
 

@@ -6,7 +6,7 @@
 import type { Instrument } from '../../../shared/schemas';
 import { FORMAT_OF_KIND, SORT_RULE_OF_KIND, SPEC_BY_ID } from './columns';
 import { charMask } from './filters';
-import { buildRanks, type ColumnRanks } from './sort-keys';
+import { finish, rankJob, type ColumnRanks, type RankJob } from './sort-keys';
 import { hasRestriction, instrumentKey, isYes, rawField } from './values';
 
 export interface Dataset {
@@ -27,6 +27,11 @@ export interface Dataset {
   readonly statusCounts: ReadonlyMap<string, number>;
   readonly symbolTypeCounts: ReadonlyMap<string, number>;
   ranks(columnId: string): ColumnRanks;
+  /**
+   * Advances the ranking of a column while `hasTime()` says so, one short step at a time; true once
+   * the column is ranked. What is done is kept: a later ranks() only finishes the rest.
+   */
+  warmRanks(columnId: string, hasTime: () => boolean): boolean;
   /** Display text of a cell; cached so scrolling back and forth formats each cell once. */
   text(columnId: string, row: number): string;
 }
@@ -65,6 +70,21 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
   }
 
   const rankCache = new Map<string, ColumnRanks>();
+  const rankJobs = new Map<string, RankJob>();
+  const jobOf = (columnId: string): RankJob => {
+    let job = rankJobs.get(columnId);
+    if (!job) {
+      const kind = SPEC_BY_ID.get(columnId)?.kind ?? 'text';
+      job = rankJob(n, (i) => rawField(rows[i]!, columnId), SORT_RULE_OF_KIND[kind]);
+      rankJobs.set(columnId, job);
+    }
+    return job;
+  };
+  const done = (columnId: string, r: ColumnRanks): ColumnRanks => {
+    rankCache.set(columnId, r);
+    rankJobs.delete(columnId);
+    return r;
+  };
   const textCache = new Map<string, Array<string | undefined>>();
 
   return {
@@ -81,13 +101,19 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
     statusCounts: count(statuses),
     symbolTypeCounts: count(symbolTypes),
     ranks(columnId) {
-      let r = rankCache.get(columnId);
-      if (!r) {
-        const kind = SPEC_BY_ID.get(columnId)?.kind ?? 'text';
-        r = buildRanks(n, (i) => rawField(rows[i]!, columnId), SORT_RULE_OF_KIND[kind]);
-        rankCache.set(columnId, r);
+      return rankCache.get(columnId) ?? done(columnId, finish(jobOf(columnId)));
+    },
+    warmRanks(columnId, hasTime) {
+      if (rankCache.has(columnId)) return true;
+      const job = jobOf(columnId);
+      while (hasTime()) {
+        const step = job.next();
+        if (step.done) {
+          done(columnId, step.value);
+          return true;
+        }
       }
-      return r;
+      return false;
     },
     text(columnId, row) {
       let cache = textCache.get(columnId);

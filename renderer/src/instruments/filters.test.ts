@@ -75,6 +75,22 @@ describe('dataset', () => {
     expect(ds.text('maxLeverage', 0)).toBe('—');
     expect(ds.text('offTime', 0)).toBe('—');
   });
+  it('keeps what an interrupted warm-up did, and ranks the same as at once', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      ...rows[i % rows.length]!,
+      symbol: `S${(i * 7919) % 5000}`,
+    })) as unknown as Instrument[];
+    const warm = buildDataset(many);
+    let budget = 3;
+    expect(warm.warmRanks('symbol', () => budget-- > 0)).toBe(false);
+    expect(warm.warmRanks('symbol', () => false)).toBe(false);
+    const cold = buildDataset(many);
+    expect(warm.ranks('symbol')).toEqual(cold.ranks('symbol'));
+    // Ranked now: the warm-up has nothing left to do, even without time.
+    expect(warm.warmRanks('symbol', () => false)).toBe(true);
+    expect(warm.warmRanks('maxLeverage', () => true)).toBe(true);
+    expect(warm.ranks('maxLeverage')).toEqual(cold.ranks('maxLeverage'));
+  });
   it('sorts Max leverage descending numerically with unset last', () => {
     const order = sortIndexes(rows.length, [{ ranks: ds.ranks('maxLeverage'), desc: true }]);
     expect([...order].map((i) => rows[i]!.maxLeverage ?? '')).toEqual(['150', '20', '', '', '']);

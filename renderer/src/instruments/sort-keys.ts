@@ -1,6 +1,6 @@
 /**
  * Exact sort keys. Every value becomes a string whose code-unit order is the wanted order, so a
- * column is ranked once per data set with the engine's native string sort, and each later sort is
+ * column is ranked once per data set (native sorts of short runs, merged in steps), and each later sort is
  * a linear counting sort over integer ranks: exact (no float ever sees a decimal) and fast at 50k rows.
  *
  * A key of null means "unset": unset values go last in both directions.
@@ -165,15 +165,68 @@ export function exactFloat(raw: string): number | undefined {
   return abs > 1e-300 && abs < 1e300 ? f : undefined;
 }
 
+/**
+ * Rows handled between two yields of a ranking job: about a millisecond of work on a slow
+ * machine, so a job driven from idle callbacks never delays a keystroke by more than that.
+ */
+export const ROWS_PER_STEP = 1024;
+
+/** A ranking computed in steps: each next() does at most about ROWS_PER_STEP rows of work. */
+export type RankJob = Generator<void, ColumnRanks, void>;
+
+/** Runs a job to its end at once. */
+export function finish<T>(job: Generator<void, T, void>): T {
+  for (;;) {
+    const r = job.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The strings in code-unit order (what sort() does), as native sorts of short runs and then
+ * merges of runs, yielding between steps so that 50,000 symbols never block for 50 ms.
+ */
+export function* sortStrings(values: readonly string[]): Generator<void, string[], void> {
+  const n = values.length;
+  let src = new Array<string>(n);
+  for (let lo = 0; lo < n; lo += ROWS_PER_STEP) {
+    const run = values.slice(lo, lo + ROWS_PER_STEP).sort();
+    for (let i = 0; i < run.length; i++) src[lo + i] = run[i]!;
+    yield;
+  }
+  let dst = new Array<string>(n);
+  for (let width = ROWS_PER_STEP; width < n; width *= 2) {
+    let written = 0;
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let i = lo;
+      let j = mid;
+      for (let k = lo; k < hi; k++) {
+        dst[k] = j >= hi || (i < mid && src[i]! <= src[j]!) ? src[i++]! : src[j++]!;
+        if (++written % ROWS_PER_STEP === 0) yield;
+      }
+    }
+    [src, dst] = [dst, src];
+  }
+  return src;
+}
+
 /** Ranks distinct keys, given per slot; null keys rank -1. */
-function rankKeys(slotKeys: ReadonlyArray<string | null>): { slotRank: Int32Array; count: number } {
-  const distinct = [...new Set(slotKeys.filter((k): k is string => k !== null))].sort();
+function* rankKeys(slotKeys: ReadonlyArray<string | null>): Generator<void, { slotRank: Int32Array; count: number }, void> {
+  const distinct = yield* sortStrings([...new Set(slotKeys.filter((k): k is string => k !== null))]);
   const rankOfKey = new Map<string, number>();
-  distinct.forEach((k, r) => rankOfKey.set(k, r));
-  return {
-    slotRank: Int32Array.from(slotKeys, (k) => (k === null ? -1 : (rankOfKey.get(k) ?? -1))),
-    count: distinct.length,
-  };
+  for (let r = 0; r < distinct.length; r++) {
+    rankOfKey.set(distinct[r]!, r);
+    if (r % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  const slotRank = new Int32Array(slotKeys.length);
+  for (let i = 0; i < slotKeys.length; i++) {
+    const k = slotKeys[i]!;
+    slotRank[i] = k === null ? -1 : (rankOfKey.get(k) ?? -1);
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  return { slotRank, count: distinct.length };
 }
 
 const UNSET_CLASS = 1;
@@ -184,16 +237,17 @@ const JUNK_CLASS = 3;
  * Numeric fast path, row by row without a key string: doubles where they are exact, a native
  * Float64Array sort, ranks by binary search. undefined when some value needs the exact string key.
  */
-function rankNumeric(
+function* rankNumeric(
   n: number,
   rawAt: (i: number) => RawValue,
   rule: NonNullable<SortRule['numeric']>,
-): ColumnRanks | undefined {
+): Generator<void, ColumnRanks | undefined, void> {
   const values = new Float64Array(n);
   const cls = new Uint8Array(n);
   const junk = new Map<string, number>();
   let numbers = 0;
   for (let i = 0; i < n; i++) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const raw = rawAt(i);
     if (rule.isUnset(raw)) {
       cls[i] = UNSET_CLASS;
@@ -213,7 +267,10 @@ function rankNumeric(
   }
   const sorted = new Float64Array(numbers);
   for (let i = 0, k = 0; i < n; i++) if (cls[i] === 0) sorted[k++] = values[i]!;
+  yield;
+  // One native sort of doubles: a few milliseconds at 50,000 rows.
   sorted.sort();
+  yield;
   // Keep distinct values only: equal doubles are equal decimals here.
   let distinct = 0;
   for (let i = 0; i < numbers; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i]!;
@@ -223,6 +280,7 @@ function rankNumeric(
   [...junk.keys()].sort().forEach((j, r) => junk.set(j, junkBase + r));
   const ranks = new Int32Array(n);
   for (let i = 0; i < n; i++) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const c = cls[i];
     if (c === UNSET_CLASS) ranks[i] = -1;
     else if (c === INFINITY_CLASS) ranks[i] = distinct;
@@ -243,13 +301,19 @@ function rankNumeric(
 }
 
 export function buildRanks(n: number, rawAt: (i: number) => RawValue, rule: SortRule): ColumnRanks {
-  const fast = rule.numeric ? rankNumeric(n, rawAt, rule.numeric) : undefined;
+  return finish(rankJob(n, rawAt, rule));
+}
+
+/** buildRanks in steps, for idle-time work that must yield to input. */
+export function* rankJob(n: number, rawAt: (i: number) => RawValue, rule: SortRule): RankJob {
+  const fast = rule.numeric ? yield* rankNumeric(n, rawAt, rule.numeric) : undefined;
   if (fast) return fast;
   // Key strings cost more: key each distinct raw value once (most columns repeat a few values).
   const slotOfRaw = new Map<RawValue, number>();
   const raws: RawValue[] = [];
   const slots = new Int32Array(n);
   for (let i = 0; i < n; i++) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const raw = rawAt(i);
     let slot = slotOfRaw.get(raw);
     if (slot === undefined) {
@@ -259,7 +323,12 @@ export function buildRanks(n: number, rawAt: (i: number) => RawValue, rule: Sort
     }
     slots[i] = slot;
   }
-  const { slotRank, count } = rankKeys(raws.map(rule.keyOf));
+  const keys = new Array<string | null>(raws.length);
+  for (let s = 0; s < raws.length; s++) {
+    keys[s] = rule.keyOf(raws[s]);
+    if (s % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  const { slotRank, count } = yield* rankKeys(keys);
   const ranks = new Int32Array(n);
   for (let i = 0; i < n; i++) ranks[i] = slotRank[slots[i]!]!;
   return { ranks, count };

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { cellColumn, flowColumns } from './GridRow';
+
+describe('cell columns', () => {
+  const symbol = cellColumn('symbol', 'Symbol', 'text', 1, 0, 140, true);
+  const base = cellColumn('baseCoin', 'Base', 'text', 2, 140, 60, false);
+  const fee = cellColumn('makerFeeRate', 'Maker fee', 'percent', 9, 900, 80, false);
+  const taker = cellColumn('takerFeeRate', 'Taker fee', 'percent', 10, 980, 80, false);
+
+  it('places contiguous cells one after the other, and a gap as the next cell’s left margin', () => {
+    expect(flowColumns([symbol, base]).map((c) => c.cellStyle)).toEqual([{ width: 140 }, { width: 60 }]);
+    // Scrolled sideways: the pinned Symbol, then the columns in view further right.
+    expect(flowColumns([symbol, fee, taker]).map((c) => c.cellStyle)).toEqual([
+      { width: 140 },
+      { width: 80, marginLeft: 760 },
+      { width: 80 },
+    ]);
+    // Header cells keep their absolute offsets.
+    expect(fee.style).toEqual({ left: 900, width: 80 });
+  });
+
+  it('knows how many characters surely fit without a clip', () => {
+    // 80 px less 17 px of padding and border, 11.5 px monospace at most 0.62 em per character.
+    expect(fee.fitChars).toBe(8);
+    expect(fee.clipClassName).toBe('ig-cell num clip');
+    // Proportional text: at most 1 em (12 px) per character.
+    expect(base.fitChars).toBe(3);
+    expect(cellColumn('x', 'X', 'text', 1, 0, 10, false).fitChars).toBe(0);
+  });
+});
