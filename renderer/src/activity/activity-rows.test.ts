@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt } from '../../../shared/attempts';
-import { changeLabel, csvCell, matches, toCsv } from './activity-rows';
+import { activityCsv, changeLabel, matches } from './activity-rows';
 
 const a: Attempt = {
   id: 'att-1',
@@ -41,15 +41,12 @@ describe('activity rows', () => {
   });
 
   it('exports CSV with a header, quoted cells and no formulas', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('-1')).toBe('-1');
-    const csv = toCsv([a]);
+    const csv = activityCsv([a, { ...a, summary: '=HYPERLINK("x")' }]);
     const [head, row] = csv.split('\r\n');
     expect(head?.split(',')).toContain('duration_ms');
     expect(row).toContain('demo-btc-open');
     expect(row).toContain(',60000.0,60010.0,0.0100,,no,applied,');
     expect(row).toContain(',750,att-1');
+    expect(csv.split('\r\n')[2]).toContain(`,"'=HYPERLINK(""x"")",`);
   });
 });

@@ -2,6 +2,7 @@
 import type { Attempt, AttemptStatus } from '../../../shared/attempts';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { formatTime, STATUS_LABELS } from '../amend/labels';
+import { toCsv } from '../lib/csv';
 
 export function orderLabel(a: Attempt): string {
   return a.request.orderId ?? a.request.clientOid ?? a.after?.orderId ?? '—';
@@ -70,14 +71,6 @@ const CSV_COLUMNS: [string, (a: Attempt) => string][] = [
   ['attempt_id', (a) => a.id],
 ];
 
-/** One CSV cell: quoted when needed, and never read by a spreadsheet as a formula. */
-export function csvCell(v: string): string {
-  const safe = /^[=+@\t\r]/.test(v) || /^-[^\d]/.test(v) ? `'${v}` : v;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function toCsv(attempts: Attempt[]): string {
-  const lines = [CSV_COLUMNS.map(([h]) => h).join(',')];
-  for (const a of attempts) lines.push(CSV_COLUMNS.map(([, f]) => csvCell(f(a))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+export function activityCsv(attempts: Attempt[]): string {
+  return toCsv([CSV_COLUMNS.map(([h]) => h), ...attempts.map((a) => CSV_COLUMNS.map(([, f]) => f(a)))]);
 }

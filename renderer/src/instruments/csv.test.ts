@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../shared/schemas';
-import { csvField, csvFileName, instrumentsCsv, toCsv } from './csv';
+import { csvFileName, instrumentsCsv } from './csv';
 import { buildDataset } from './dataset';
-
-describe('csvField (RFC 4180)', () => {
-  it('leaves plain fields alone', () => {
-    expect(csvField('BTCUSDT')).toBe('BTCUSDT');
-    expect(csvField('')).toBe('');
-    expect(csvField('0.0002')).toBe('0.0002');
-  });
-  it('quotes commas, quotes and line breaks, doubling inner quotes', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvField('cr\rhere')).toBe('"cr\rhere"');
-  });
-  it('joins records with CRLF and ends with one', () => {
-    expect(
-      toCsv([
-        ['a', 'b'],
-        ['1', 'x,y'],
-      ]),
-    ).toBe('a,b\r\n1,"x,y"\r\n');
-  });
-});
 
 describe('instrumentsCsv', () => {
   const rows = [
@@ -37,17 +15,24 @@ describe('instrumentsCsv', () => {
       makerFeeRate: '0.001',
     },
     { category: 'SPOT', symbol: 'ODD,PAIR', baseCoin: 'O"D', quoteCoin: 'USDT', status: 'offline', launchTime: null },
+    { category: 'SPOT', symbol: '=CMD()', baseCoin: '@X', quoteCoin: 'USDT', makerFeeRate: '-0.0001' },
   ] as unknown as Instrument[];
   it('writes the given rows and columns with raw values', () => {
     const ds = buildDataset(rows);
-    const csv = instrumentsCsv(ds, Int32Array.from([1, 0]), [
+    const csv = instrumentsCsv(ds, Int32Array.from([1, 0, 2]), [
       { id: 'symbol', label: 'Symbol' },
       { id: 'baseCoin', label: 'Base' },
       { id: 'maxOrderQty', label: 'Max order qty' },
       { id: 'makerFeeRate', label: 'Maker fee' },
       { id: 'launchTime', label: 'Launch' },
     ]);
-    expect(csv).toBe('Symbol,Base,Max order qty,Maker fee,Launch\r\n"ODD,PAIR","O""D",,,\r\nBTCUSDT,BTC,0,0.001,\r\n');
+    expect(csv).toBe(
+      'Symbol,Base,Max order qty,Maker fee,Launch\r\n' +
+        '"ODD,PAIR","O""D",,,\r\n' +
+        'BTCUSDT,BTC,0,0.001,\r\n' +
+        // Text a spreadsheet would run is defused; a negative fee stays a number.
+        "'=CMD(),'@X,,-0.0001,\r\n",
+    );
   });
 });
 

@@ -4,23 +4,12 @@ import { ATTEMPT_STATUSES, FINAL_STATUSES, type AttemptStatus } from '../../../s
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { downloadText } from '../lib/csv';
 import { call } from '../lib/desk';
 import { ActivityDetail } from '../activity/ActivityDetail';
-import { changeLabel, durationMs, matches, orderLabel, symbolLabel, toCsv } from '../activity/activity-rows';
+import { activityCsv, changeLabel, durationMs, matches, orderLabel, symbolLabel } from '../activity/activity-rows';
 import { formatDuration, formatTime, STATUS_BADGES, STATUS_LABELS } from '../amend/labels';
 import '../activity/activity.css';
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the download a moment to start before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function ActivityScreen() {
   const q = useQuery({
@@ -53,7 +42,7 @@ export function ActivityScreen() {
           type="button"
           className="button"
           disabled={rows.length === 0}
-          onClick={() => download(`uta-desk-activity-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(rows))}
+          onClick={() => downloadText(`uta-desk-activity-${new Date().toISOString().slice(0, 10)}.csv`, activityCsv(rows))}
         >
           Export CSV
         </button>

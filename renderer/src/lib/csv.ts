@@ -1,0 +1,36 @@
+/**
+ * CSV files that both parsers and spreadsheets read as plain data: RFC 4180 quoting, and a leading
+ * apostrophe on any text a spreadsheet would run as a formula (OWASP "CSV injection"). Numbers,
+ * negative ones included, are left as numbers.
+ */
+
+/** What a spreadsheet may evaluate: a cell starting with =, +, -, @, tab or CR… */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** …unless it is just a negative number ("-0.0001", "-.5", "-1e-8"). */
+const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Records separated by CRLF, with a final CRLF. */
+export function toCsv(records: Iterable<readonly string[]>): string {
+  let out = '';
+  for (const r of records) out += `${r.map(csvCell).join(',')}\r\n`;
+  return out;
+}
+
+/** Saves text through a temporary blob link: no IPC, no file dialog in the renderer. */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoking at once can cancel the download in some engines; a tick later is enough.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
