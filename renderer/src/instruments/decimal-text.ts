@@ -21,3 +21,26 @@ export function parseDecimalText(raw: string): Dec | undefined {
 export function isPlainDecimalText(raw: string): boolean {
   return PLAIN.test(raw.trim());
 }
+
+const PLAIN_PARTS = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * A plain decimal times 10^places, written out exactly like decimal.js's toFixed() (no leading or
+ * trailing zeros, "0" for zero), by moving the point in the digits: no parsing, no arithmetic.
+ * undefined when `raw` is not a plain decimal.
+ */
+export function shiftPoint(raw: string, places: number): string | undefined {
+  const m = PLAIN_PARTS.exec(raw.trim());
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
+  const frac = (m[3] ?? '').padEnd(places, '0');
+  const int = ((m[2] ?? '') + frac.slice(0, places)).replace(/^0+/, '') || '0';
+  const rest = frac.slice(places).replace(/0+$/, '');
+  const abs = rest ? `${int}.${rest}` : int;
+  return m[1] === '-' && abs !== '0' ? `-${abs}` : abs;
+}
+
+/** Whether a plain decimal is zero ("0", "0.000", "-0"); undefined when `raw` is not one. */
+export function isPlainZero(raw: string): boolean | undefined {
+  const t = raw.trim();
+  return PLAIN.test(t) ? !/[1-9]/.test(t) : undefined;
+}

@@ -10,6 +10,7 @@ import {
   statusTone,
   UNSET,
 } from './format';
+import { isPlainDecimalText, isPlainZero, parseDecimalText, shiftPoint } from './decimal-text';
 
 describe('formatPercent', () => {
   it('multiplies exactly by 100', () => {
@@ -106,5 +107,53 @@ describe('status', () => {
     expect(statusTone('limit_open')).toBe('warn');
     expect(statusTone('listed')).toBe('info');
     expect(statusTone('whatever')).toBe('neutral');
+  });
+});
+
+describe('the fast decimal paths agree with decimal.js', () => {
+  const lcg = (seed: number) => () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const rnd = lcg(42);
+  const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(rnd() * 10))).join('');
+  const samples = [
+    '0',
+    '-0',
+    '+0',
+    '0.0',
+    '.5',
+    '5.',
+    '-.5',
+    '00012.3400',
+    '0.00020',
+    '1',
+    '-1',
+    '123456789012345678901234567890.5',
+    ...Array.from({ length: 2000 }, () => {
+      const sign = ['', '-', '+'][Math.floor(rnd() * 3)]!;
+      const zeros = '0'.repeat(Math.floor(rnd() * 3));
+      const int = zeros + digits(Math.floor(rnd() * 6));
+      const frac = rnd() < 0.7 ? `.${digits(Math.floor(rnd() * 12))}${'0'.repeat(Math.floor(rnd() * 3))}` : '';
+      return `${sign}${int || (frac.length > 1 ? '' : '0')}${frac}`;
+    }),
+  ];
+
+  it('shiftPoint(v, 2) is decimal.js times 100, with zero always "0"', () => {
+    for (const v of samples) {
+      const d = parseDecimalText(v);
+      if (!d) continue;
+      const expected = d.isZero() ? '0' : d.mul(100).toFixed();
+      expect(shiftPoint(v, 2), v).toBe(expected);
+    }
+  });
+
+  it('isPlainZero is decimal.js isZero on plain decimals, undefined otherwise', () => {
+    for (const v of samples) {
+      const d = parseDecimalText(v);
+      if (d && isPlainDecimalText(v)) expect(isPlainZero(v), v).toBe(d.isZero());
+    }
+    expect(isPlainZero('1e-8')).toBeUndefined();
+    expect(isPlainZero('abc')).toBeUndefined();
+    expect(shiftPoint('1e-8', 2)).toBeUndefined();
+    expect(shiftPoint('.', 2)).toBeUndefined();
+    expect(shiftPoint('', 2)).toBeUndefined();
   });
 });
