@@ -128,7 +128,9 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     count: columns.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => columns[i]?.width ?? 80,
-    overscan: 1,
+    // None beyond the view: the last column in view is usually cut already, and a column more
+    // would be one more cell per row for every keystroke to lay out.
+    overscan: 0,
     rangeExtractor: (range) => {
       const indexes = defaultRangeExtractor(range);
       return pinned && indexes[0] !== 0 ? [0, ...indexes] : indexes;
