@@ -84,6 +84,44 @@ test.describe('instrument browser', () => {
     await expect(app.getByText(`All categories · ${all} instruments`)).toBeVisible();
   });
 
+  test('clips only the cells whose content may not fit, and no other cell overflows', async ({ app }) => {
+    await chooseCategory(app, 'ALL');
+    const grid = app.getByRole('grid');
+    // Squeeze a monospace and a text column to the minimum width: their longer values must clip.
+    for (const name of ['Min order qty', 'Category']) {
+      const header = app.getByRole('columnheader', { name, exact: true }).getByRole('button');
+      for (let i = 0; i < 12; i++) await header.press('Alt+ArrowLeft');
+    }
+    await expect(app.getByRole('gridcell', { name: 'SPOT', exact: true }).first()).toHaveClass(/clip/);
+    for (const [top, left] of [
+      [0, 0],
+      [0.5, 0],
+      [1, 0],
+      [0, 0.5],
+      [0.5, 1],
+    ] as const) {
+      const { overflowing, plain, clipped } = await grid.evaluate(
+        async (el, [top, left]) => {
+          el.scrollTop = (el.scrollHeight - el.clientHeight) * top;
+          el.scrollLeft = (el.scrollWidth - el.clientWidth) * left;
+          // Past the "scroll seek" of a long jump: rows are drawn in full once the scroll settles.
+          await new Promise((r) => setTimeout(r, 400));
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const cells = [...el.querySelectorAll<HTMLElement>('[role="row"] [role="gridcell"]')];
+          const plainCells = cells.filter((c) => !c.classList.contains('clip'));
+          return {
+            overflowing: plainCells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
+            plain: plainCells.length,
+            clipped: cells.length - plainCells.length,
+          };
+        },
+        [top, left] as const,
+      );
+      expect(overflowing, `scrolled to ${top}, ${left}`).toEqual([]);
+      expect(plain).toBeGreaterThan(clipped);
+    }
+  });
+
   test('refresh fetches again: one request per category, five for All', async ({ app, demo }) => {
     const fetches = () => demo.control.requestLog().filter((e) => e.path === INSTRUMENTS_PATH).length;
     await expectShowing(app, SPOT_COUNT);

@@ -19,12 +19,11 @@ describe('cell columns', () => {
     expect(fee.style).toEqual({ left: 900, width: 80 });
   });
 
-  it('knows how many characters surely fit without a clip', () => {
-    // 80 px less 17 px of padding and border, 11.5 px monospace at most 0.62 em per character.
-    expect(fee.fitChars).toBe(8);
+  it('gives each cell its room and font, for the clip decision', () => {
+    // 80 px less 17 px of padding and border.
+    expect(fee.contentPx).toBe(63);
+    expect(fee.face).toBe('mono');
     expect(fee.clipClassName).toBe('ig-cell num clip');
-    // Proportional text: at most 1 em (12 px) per character.
-    expect(base.fitChars).toBe(3);
-    expect(cellColumn('x', 'X', 'text', 1, 0, 10, false).fitChars).toBe(0);
+    expect(base.face).toBe('sans');
   });
 });

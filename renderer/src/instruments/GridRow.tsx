@@ -6,6 +6,7 @@ import { memo, type CSSProperties, type ReactNode } from 'react';
 import type { Dataset } from './dataset';
 import type { ColumnKind } from './columns';
 import { formatLocalDateTime, formatRelative, statusMeaning, statusTone } from './format';
+import { maxTextWidth, type TextFace } from './text-fit';
 import { RESTRICTION_LABELS, isFutureTime, rawField, upcomingRestrictions, type RestrictionField } from './values';
 
 export const ROW_HEIGHT = 24;
@@ -24,8 +25,10 @@ export interface CellColumn {
   className: string;
   /** The class of a cell whose content may not fit: clipped, with an ellipsis. */
   clipClassName: string;
-  /** Characters that surely fit; longer texts get clipClassName. */
-  fitChars: number;
+  /** Room for content (the width less padding and border): wider content gets clipClassName. */
+  contentPx: number;
+  /** Font of the cell's text: numbers and times are monospace. */
+  face: TextFace;
   /** The header cell's place: absolutely at its offset (every header is rendered). */
   style: CSSProperties;
   /**
@@ -40,13 +43,14 @@ const isRestrictionField = (id: string): id is RestrictionField => id in RESTRIC
 
 /** A cell's horizontal padding and border, as in instruments.css. */
 const CELL_CHROME_PX = 17;
-/**
- * Upper bounds of one character's advance: 0.62 em in the monospace stack (11.5 px), 1 em in any
- * proportional font (12 px). A text within fitChars needs no clip, and so no ellipsis check in
- * layout and no clip node in paint, which are a third of the cost of replacing every visible row.
- */
-const MONO_CHAR_PX = 11.5 * 0.62;
-const TEXT_CHAR_PX = 12;
+/** Font sizes of instruments.css: cells, monospace cells and the Symbol, status badges. */
+const TEXT_PX = 12;
+const MONO_PX = 11.5;
+const BADGE_PX = 10.5;
+/** A status badge's padding; the RWA tag and the warning sign beside a symbol, with their margins. */
+const BADGE_CHROME_PX = 12;
+const TAG_PX = 36;
+const WARN_PX = 24;
 
 export function cellColumn(
   id: string,
@@ -58,7 +62,6 @@ export function cellColumn(
   pinned: boolean,
 ): CellColumn {
   const align = kind === 'number' || kind === 'percent' || kind === 'maxQty' ? ' num' : kind === 'time' ? ' time' : '';
-  const charPx = align ? MONO_CHAR_PX : TEXT_CHAR_PX;
   return {
     id,
     label,
@@ -69,7 +72,8 @@ export function cellColumn(
     pinned,
     className: `ig-cell${align}`,
     clipClassName: `ig-cell${align} clip`,
-    fitChars: Math.max(0, Math.floor((width - CELL_CHROME_PX) / charPx)),
+    contentPx: width - CELL_CHROME_PX,
+    face: align ? 'mono' : 'sans',
     style: { left: start, width },
     cellStyle: { width },
     restriction: isRestrictionField(id),
@@ -89,7 +93,14 @@ export function flowColumns(columns: readonly CellColumn[]): CellColumn[] {
   });
 }
 
-export function symbolCell(ds: Dataset, row: number, now: number): { content: ReactNode; title: string } {
+const fits = (text: string, col: CellColumn): boolean =>
+  maxTextWidth(text, col.face === 'mono' ? MONO_PX : TEXT_PX, col.face) <= col.contentPx;
+
+export function symbolCell(
+  ds: Dataset,
+  row: number,
+  now: number,
+): { content: ReactNode; title: string; widthPx: number } {
   const instrument = ds.rows[row]!;
   const symbol = ds.text('symbol', row);
   const upcoming = upcomingRestrictions(instrument, now);
@@ -101,6 +112,7 @@ export function symbolCell(ds: Dataset, row: number, now: number): { content: Re
       : '';
   return {
     title: warning ? `${symbol}\n${warning}` : symbol,
+    widthPx: maxTextWidth(symbol, MONO_PX, 'mono', true) + (ds.rwa[row] ? TAG_PX : 0) + (warning ? WARN_PX : 0),
     content: (
       <>
         <span className="ig-symbol">{symbol}</span>
@@ -118,7 +130,7 @@ export function symbolCell(ds: Dataset, row: number, now: number): { content: Re
 interface CellContent {
   content: ReactNode;
   title?: string;
-  /** Content that may be wider than the cell: marked up, or text longer than fitChars. */
+  /** Content that may be wider than the cell (see text-fit.ts). */
   clip: boolean;
 }
 
@@ -133,7 +145,7 @@ function cell(ds: Dataset, col: CellColumn, row: number, now: number): CellConte
             {text}
           </span>
         ),
-        clip: true,
+        clip: maxTextWidth(text, BADGE_PX, 'sans', true) + BADGE_CHROME_PX > col.contentPx,
       };
     }
     case 'time': {
@@ -155,18 +167,21 @@ function cell(ds: Dataset, col: CellColumn, row: number, now: number): CellConte
           ),
         };
       }
-      return { content: text, title: rawTitle, clip: text.length > col.fitChars };
+      return { content: text, title: rawTitle, clip: !fits(text, col) };
     }
     case 'text':
     case 'category':
-      if (col.id === 'symbol') return { ...symbolCell(ds, row, now), clip: true };
-      return { content: text, clip: text.length > col.fitChars };
+      if (col.id === 'symbol') {
+        const { content, title, widthPx } = symbolCell(ds, row, now);
+        return { content, title, clip: widthPx > col.contentPx };
+      }
+      return { content: text, clip: !fits(text, col) };
     default: {
       const raw = rawField(ds.rows[row]!, col.id) ?? '';
       return {
         content: text,
         title: raw !== text ? `raw: ${raw === null ? 'null' : JSON.stringify(raw)}` : undefined,
-        clip: text.length > col.fitChars,
+        clip: !fits(text, col),
       };
     }
   }
