@@ -66,7 +66,10 @@ test.describe('renderer sandbox', () => {
           script.textContent = 'window.__inlineRan = true';
           document.body.append(script);
           (setTimeout as unknown as (code: string, ms: number) => void)('window.__stringTimerRan = true', 0);
-          setTimeout(() => resolve({ violated, inlineRan: w.__inlineRan === true, stringTimerRan: w.__stringTimerRan === true }), 300);
+          setTimeout(
+            () => resolve({ violated, inlineRan: w.__inlineRan === true, stringTimerRan: w.__stringTimerRan === true }),
+            300,
+          );
         }),
     );
     expect(outcome.inlineRan).toBe(false);

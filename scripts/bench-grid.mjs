@@ -138,7 +138,9 @@ async function main() {
       const xs = runs.map((r) => r[key]);
       return `${key} ${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
     };
-    console.log(`spread over ${RUNS} runs: ${['initialRenderMs', 'sortMs', 'filterMs', 'scrollFrameP95Ms', 'flingP95'].map(spread).join(' · ')}`);
+    console.log(
+      `spread over ${RUNS} runs: ${['initialRenderMs', 'sortMs', 'filterMs', 'scrollFrameP95Ms', 'flingP95'].map(spread).join(' · ')}`,
+    );
     const result = {
       rows: ROWS,
       initialRenderMs: round(median(runs.map((r) => r.initialRenderMs))),

@@ -150,7 +150,24 @@ describe('search prefilter', () => {
     ] as unknown as Instrument[];
     const big = buildDataset(many);
     const order = sortIndexes(many.length, []);
-    const queries = ['b', 'z', '0', '6', '10', '000p', 'pepe', '-', 'c-p', 'é', 'éth', 'th', 'usdt btc', 'x 1', ' ', 'usd'];
+    const queries = [
+      'b',
+      'z',
+      '0',
+      '6',
+      '10',
+      '000p',
+      'pepe',
+      '-',
+      'c-p',
+      'é',
+      'éth',
+      'th',
+      'usdt btc',
+      'x 1',
+      ' ',
+      'usd',
+    ];
     for (const search of queries) {
       const words = searchTokens(search);
       const naive = [...order].filter((i) => words.every((w) => big.haystacks[i]!.includes(w)));

@@ -213,7 +213,9 @@ export function* sortStrings(values: readonly string[]): Generator<void, string[
 }
 
 /** Ranks distinct keys, given per slot; null keys rank -1. */
-function* rankKeys(slotKeys: ReadonlyArray<string | null>): Generator<void, { slotRank: Int32Array; count: number }, void> {
+function* rankKeys(
+  slotKeys: ReadonlyArray<string | null>,
+): Generator<void, { slotRank: Int32Array; count: number }, void> {
   const distinct = yield* sortStrings([...new Set(slotKeys.filter((k): k is string => k !== null))]);
   const rankOfKey = new Map<string, number>();
   for (let r = 0; r < distinct.length; r++) {

@@ -42,7 +42,9 @@ export function ActivityScreen() {
           type="button"
           className="button"
           disabled={rows.length === 0}
-          onClick={() => downloadText(`uta-desk-activity-${new Date().toISOString().slice(0, 10)}.csv`, activityCsv(rows))}
+          onClick={() =>
+            downloadText(`uta-desk-activity-${new Date().toISOString().slice(0, 10)}.csv`, activityCsv(rows))
+          }
         >
           Export CSV
         </button>
