@@ -199,10 +199,11 @@ export interface GridRowProps {
   /**
    * Scrolling faster than a page per frame: nobody can read the rows flying by, so they show only
    * the symbol, as plain text, until the scroll slows down (like react-virtuoso's scroll seek).
-   * With the pinned pane showing the symbols, the row draws nothing else meanwhile.
+   * While the pinned pane shows the symbols, the row draws nothing else meanwhile.
    */
   seeking: boolean;
-  pinned: boolean;
+  /** The pinned pane is shown (the grid is scrolled sideways with the Symbol column pinned). */
+  paneShown: boolean;
 }
 
 export function rowClassName(ds: Dataset, row: number, pos: number, selected: boolean): string {
@@ -224,7 +225,7 @@ export const GridRow = memo(function GridRow({
   now,
   idPrefix,
   seeking,
-  pinned,
+  paneShown,
 }: GridRowProps) {
   const className = `ig-row${rowClassName(ds, row, pos, selected)}`;
   if (seeking) {
@@ -237,7 +238,7 @@ export const GridRow = memo(function GridRow({
         data-pos={pos}
         style={{ top: pos * ROW_HEIGHT, width }}
       >
-        {first && !pinned ? (
+        {first && !paneShown ? (
           <div role="gridcell" aria-colindex={first.index} className={first.clipClassName} style={first.cellStyle}>
             {ds.text(first.id, row)}
           </div>

@@ -303,7 +303,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
                     now={now}
                     idPrefix={idPrefix}
                     seeking={seeking}
-                    pinned={pinned}
+                    paneShown={pinned && sideways}
                   />
                 );
               })

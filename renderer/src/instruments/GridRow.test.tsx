@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cellColumn, flowColumns } from './GridRow';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Instrument } from '../../../shared/schemas';
+import { buildDataset } from './dataset';
+import { cellColumn, flowColumns, GridRow } from './GridRow';
 
 describe('cell columns', () => {
   const symbol = cellColumn('symbol', 'Symbol', 'text', 1, 0, 140, true);
@@ -25,5 +28,32 @@ describe('cell columns', () => {
     expect(fee.face).toBe('mono');
     expect(fee.clipClassName).toBe('ig-cell num clip');
     expect(base.face).toBe('sans');
+  });
+});
+
+describe('a row while the grid seeks (scrolls faster than a page per frame)', () => {
+  const ds = buildDataset([{ category: 'SPOT', symbol: 'BTCUSDT', status: 'online' }] as unknown as Instrument[]);
+  const symbol = cellColumn('symbol', 'Symbol', 'text', 1, 0, 140, true);
+  const row = (paneShown: boolean) =>
+    renderToStaticMarkup(
+      <GridRow
+        ds={ds}
+        row={0}
+        pos={0}
+        selected={false}
+        columns={[symbol]}
+        width={140}
+        now={0}
+        idPrefix="g"
+        seeking
+        paneShown={paneShown}
+      />,
+    );
+
+  it('shows its symbol at the left edge, where no pinned pane covers it', () => {
+    expect(row(false)).toContain('>BTCUSDT</div>');
+  });
+  it('leaves the symbol to the pinned pane when the grid is scrolled sideways', () => {
+    expect(row(true)).not.toContain('BTCUSDT');
   });
 });
