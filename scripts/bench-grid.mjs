@@ -11,9 +11,10 @@
  *                     also reports a fling at 8 rows a frame, where every frame draws full rows.
  *   domRows           most row elements in the DOM at any time during either scroll
  * One warm-up run comes first (the JIT's first compilations; printed, not counted), then the
- * measured runs, each from a fresh mount after a full garbage collection (so one run's garbage is
- * not collected during the next one's measurements). Prints one line per run, the spread of each
- * figure, then medians as a single JSON object on the last line.
+ * measured runs. Each run takes three samples of initial render, sort and filter, each from a
+ * fresh mount after a full garbage collection (so one sample's garbage is not collected during the
+ * next one's measurements), then measures the scrolls once. Prints one line per run, the spread
+ * of each figure, then medians (over all samples; scroll over runs) as one JSON object on the last line.
  *
  * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (7), --headed. The page is built into out/bench-grid (ignored by git).
  */
@@ -35,6 +36,8 @@ const arg = (name, fallback) => {
 const ROWS = arg('rows', 50_000);
 const RUNS = arg('runs', 7);
 const WARMUP_RUNS = 1;
+/** Mount, sort and keystroke samples per run: each is cheap, and the machine's noise needs many. */
+const SAMPLES_PER_RUN = 3;
 const SORT_HEADER = 'Min order amount';
 const SEARCH_KEY = 'b';
 
@@ -88,8 +91,8 @@ async function main() {
     );
     await page.evaluate(() => globalThis.gridBench.unmount());
 
-    const runs = [];
-    for (let run = 1 - WARMUP_RUNS; run <= RUNS; run++) {
+    /** A fresh mount, its initial render, a sort click, then one keystroke in the search box. */
+    const mountSortFilter = async () => {
       await page.evaluate(() => globalThis.gc?.());
       const initialRenderMs = await page.evaluate(() => globalThis.gridBench.mount());
       await page.getByRole('grid').waitFor();
@@ -108,44 +111,58 @@ async function main() {
       await page.evaluate(() => globalThis.gridBench.arm('keydown'));
       await page.keyboard.press(SEARCH_KEY);
       const filterMs = await page.evaluate(() => globalThis.gridBench.settled());
-      const shown = await page.getByText(/^Showing/).innerText();
+      const shown = (await page.getByText(/^Showing/).innerText()).replace(/\s+/g, ' ');
       await search.fill('');
       await page.waitForTimeout(200);
+      return { initialRenderMs, sortMs, filterMs, sortedHead, shown };
+    };
 
+    const samples = [];
+    const runs = [];
+    for (let run = 1 - WARMUP_RUNS; run <= RUNS; run++) {
+      const own = [];
+      for (let i = 1; i < SAMPLES_PER_RUN; i++) {
+        own.push(await mountSortFilter());
+        await page.evaluate(() => globalThis.gridBench.unmount());
+      }
+      const last = await mountSortFilter();
+      own.push(last);
       const scroll = await page.evaluate(() => globalThis.gridBench.scroll({ pages: 2 }));
       // Also a fast fling (8 rows a frame, under a page): every frame renders full rows.
       const fling = await page.evaluate(() => globalThis.gridBench.scroll({ rows: 8 }, 400));
       await page.evaluate(() => globalThis.gridBench.unmount());
 
-      const r = {
-        initialRenderMs,
-        sortMs,
-        filterMs,
-        scrollFrameP95Ms: scroll.p95,
-        flingP95: fling.p95,
-        domRows: Math.max(scroll.domRowsMax, fling.domRowsMax),
-      };
-      if (run > 0) runs.push(r);
+      if (run > 0) {
+        samples.push(...own);
+        runs.push({
+          scrollFrameP95Ms: scroll.p95,
+          flingP95: fling.p95,
+          domRows: Math.max(scroll.domRowsMax, fling.domRowsMax),
+        });
+      }
+      const list = (key) => own.map((o) => round(o[key])).join(', ');
       console.log(
-        `${run > 0 ? `run ${run}` : 'warm-up'}: initial ${round(initialRenderMs)} ms · sort ${round(sortMs)} ms (top: ${sortedHead.join(', ')}) · ` +
-          `filter "${SEARCH_KEY}" ${round(filterMs)} ms (${shown.replace(/\s+/g, ' ')}) · scroll ${scroll.frames} frames, ` +
-          `p95 ${round(scroll.p95)} ms, median ${round(scroll.median)} ms, max ${round(scroll.max)} ms · DOM rows ≤ ${scroll.domRowsMax} · ` +
+        `${run > 0 ? `run ${run}` : 'warm-up'}: initial ${list('initialRenderMs')} ms · sort ${list('sortMs')} ms ` +
+          `(top: ${last.sortedHead.join(', ')}) · filter "${SEARCH_KEY}" ${list('filterMs')} ms (${last.shown}) · ` +
+          `scroll ${scroll.frames} frames, p95 ${round(scroll.p95)} ms, median ${round(scroll.median)} ms, ` +
+          `max ${round(scroll.max)} ms · DOM rows ≤ ${scroll.domRowsMax} · ` +
           `fling 8 rows/frame: ${fling.frames} frames, p95 ${round(fling.p95)} ms, median ${round(fling.median)} ms`,
       );
     }
 
-    const spread = (key) => {
-      const xs = runs.map((r) => r[key]);
+    const spread = (from, key) => {
+      const xs = from.map((r) => r[key]);
       return `${key} ${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
     };
     console.log(
-      `spread over ${RUNS} runs: ${['initialRenderMs', 'sortMs', 'filterMs', 'scrollFrameP95Ms', 'flingP95'].map(spread).join(' · ')}`,
+      `spread over ${samples.length} samples: ${['initialRenderMs', 'sortMs', 'filterMs'].map((k) => spread(samples, k)).join(' · ')}; ` +
+        `over ${RUNS} runs: ${['scrollFrameP95Ms', 'flingP95'].map((k) => spread(runs, k)).join(' · ')}`,
     );
     const result = {
       rows: ROWS,
-      initialRenderMs: round(median(runs.map((r) => r.initialRenderMs))),
-      sortMs: round(median(runs.map((r) => r.sortMs))),
-      filterMs: round(median(runs.map((r) => r.filterMs))),
+      initialRenderMs: round(median(samples.map((r) => r.initialRenderMs))),
+      sortMs: round(median(samples.map((r) => r.sortMs))),
+      filterMs: round(median(samples.map((r) => r.filterMs))),
       scrollFrameP95Ms: round(median(runs.map((r) => r.scrollFrameP95Ms))),
       domRows: Math.max(...runs.map((r) => r.domRows)),
     };
