@@ -1,7 +1,8 @@
 /**
  * Exact sort keys. Every value becomes a string whose code-unit order is the wanted order, so a
- * column is ranked once per data set (native sorts of short runs, merged in steps), and each later sort is
- * a linear counting sort over integer ranks: exact (no float ever sees a decimal) and fast at 50k rows.
+ * column is ranked once per data set (native sorts of short runs, merged in steps), and each
+ * later sort is a linear counting sort over integer ranks: exact (no float ever sees a decimal)
+ * and fast at 50k rows.
  *
  * A key of null means "unset": unset values go last in both directions.
  */

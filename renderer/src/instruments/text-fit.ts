@@ -13,8 +13,8 @@ const NON_ASCII_EM = 1.3;
 const MONO_EM = 0.62;
 const BOLD = 1.1;
 
+/** An ASCII character in a proportional face. */
 function sansEm(c: string): number {
-  if (c.charCodeAt(0) > 127) return NON_ASCII_EM;
   if (WIDEST.has(c)) return 1;
   return c >= 'A' && c <= 'Z' ? 0.8 : 0.65;
 }

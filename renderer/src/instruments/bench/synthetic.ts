@@ -2,7 +2,7 @@
  * Deterministic synthetic instruments for the grid benchmark: the exchange's shapes and value
  * styles (decimal strings, "" and "-1" times, restrictions, unknown fields) at any row count.
  */
-import { CATEGORIES, type Instrument } from '../../../../shared/schemas';
+import { CATEGORIES, INSTRUMENT_STATUSES, type Instrument } from '../../../../shared/schemas';
 
 const COINS = [
   'BTC',
@@ -29,21 +29,8 @@ const COINS = [
 const STEPS = ['0.000001', '0.0001', '0.001', '0.01', '0.1', '1', '10'];
 const LEVERAGES = ['10', '20', '25', '50', '75', '100', '125', '150'];
 const FEES = ['0.0002', '0.0006', '0.001', '0.0008', '0.00015', '-0.0001', '0.0004'];
-const STATUSES = [
-  'online',
-  'online',
-  'online',
-  'online',
-  'online',
-  'online',
-  'online',
-  'online',
-  'limit_open',
-  'limit_close',
-  'restrictedAPI',
-  'listed',
-  'offline',
-];
+/** Mostly online: eight in thirteen, then one of each other status. */
+const STATUSES: readonly string[] = [...Array<string>(7).fill('online'), ...INSTRUMENT_STATUSES];
 const SYMBOL_TYPES = ['crypto', 'crypto', 'crypto', 'crypto', 'stock', 'metal', 'commodity'];
 
 function lcg(seed: number): () => number {
