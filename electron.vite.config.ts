@@ -47,7 +47,19 @@ export default defineConfig({
     build: {
       minify: true,
       outDir: 'out/renderer',
-      rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'renderer/index.html'),
+          // The browser host's page before a session, and its preload (window.desk over HTTP) at a
+          // fixed name the host inserts into index.html; Electron never loads either.
+          launch: resolve(__dirname, 'renderer/web-host/launch.html'),
+          'desk-over-http': resolve(__dirname, 'renderer/web-host/desk-over-http.ts'),
+        },
+        output: {
+          entryFileNames: (chunk) =>
+            chunk.name === 'desk-over-http' ? 'web-host/desk-over-http.js' : 'assets/[name]-[hash].js',
+        },
+      },
     },
   },
 });

@@ -1,21 +1,36 @@
-// `npm start`: build, then open the app on the Local demo profile. Without the Electron binary it
-// says so in one sentence instead of failing with a stack trace.
+// `npm start`: build, then open the app on the Local demo profile: in Electron where its binary is
+// installed, otherwise (after one line saying why) in a browser through the browser host.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { version } from '../package.json';
+import { runServe } from '../electron/web-host/serve';
 import { electronBinary } from './electron-binary';
 
 const binary = electronBinary();
-if (!binary) {
-  console.error(
-    'UTA Desk cannot start because the Electron binary is not installed (its download failed or was skipped): run `node node_modules/electron/install.js` on a machine that can reach the Electron release host, then `npm start` again.',
-  );
-  process.exit(1);
-}
+const args = process.argv.slice(2);
 
-const electronVite = createRequire(__filename).resolve('electron-vite/bin/electron-vite.js');
+// electron-vite exports no path to its bin: find it next to its package.json.
+const electronVite = join(
+  dirname(createRequire(__filename).resolve('electron-vite/package.json')),
+  'bin/electron-vite.js',
+);
 const build = spawnSync(process.execPath, [electronVite, 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const app = spawn(binary, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
-app.on('exit', (code) => process.exit(code ?? 0));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.kill(signal));
+if (binary) {
+  const app = spawn(binary, ['.', ...args], { stdio: 'inherit' });
+  app.on('exit', (code) => process.exit(code ?? 0));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.kill(signal));
+} else {
+  console.log(
+    'The Electron binary is not installed here (its download failed or was skipped), so UTA Desk runs in a browser instead: the same app, served on 127.0.0.1.',
+  );
+  runServe(args, { rendererDir: resolve(__dirname, '../out/renderer'), version }).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(`UTA Desk stopped: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -15,11 +15,12 @@ const status = {
     hasSecret: true,
     hasPassphrase: true,
     storage: 'builtin',
+    locked: false,
     builtin: true,
     active: true,
   },
   clockSkewMs: null,
-  storage: { backend: 'test', strong: true },
+  storage: { backend: 'test', strong: true, sealsWith: 'os', vault: 'unset' },
 };
 
 describe('IPC contract', () => {

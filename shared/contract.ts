@@ -12,6 +12,7 @@ import {
   profileSummarySchema,
   profileUpdateSchema,
   storageStatusSchema,
+  vaultPassphraseSchema,
 } from './profiles';
 import { categorySchema, instrumentSchema, modifyOrderRequestSchema, orderSchema } from './schemas';
 
@@ -80,6 +81,24 @@ export const contract = {
   deleteProfile: { channel: 'profiles:delete', request: profileId, response: z.object({ deleted: z.string() }) },
   selectProfile: { channel: 'profiles:select', request: profileId, response: profileSummarySchema },
   testConnection: { channel: 'profiles:test', request: profileId, response: connectionTestSchema },
+  /** Creates the passphrase vault (only when none exists) and leaves it unlocked. */
+  setupVault: {
+    channel: 'vault:setup',
+    request: z.strictObject({ passphrase: vaultPassphraseSchema }),
+    response: storageStatusSchema,
+  },
+  unlockVault: {
+    channel: 'vault:unlock',
+    request: z.strictObject({ passphrase: z.string().min(1).max(1024) }),
+    response: storageStatusSchema,
+  },
+  lockVault: { channel: 'vault:lock', request: empty, response: storageStatusSchema },
+  /** Re-seals every secret under the new passphrase in one atomic write. */
+  changeVaultPassphrase: {
+    channel: 'vault:change',
+    request: z.strictObject({ current: z.string().min(1).max(1024), next: vaultPassphraseSchema }),
+    response: storageStatusSchema,
+  },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -15,10 +15,11 @@ export const ENVIRONMENT_LABELS: Readonly<Record<Environment, string>> = {
 };
 
 /**
- * How the profile's secrets are kept: by the OS keychain (strong), by Chromium's hard-coded key
- * because the user accepted it (weak), not at all, or built in (the local demo's public account).
+ * How the profile's secrets are kept: by the OS keychain (strong), by the passphrase vault, by
+ * Chromium's hard-coded key because the user accepted it in an earlier version (weak, still read),
+ * not at all, or built in (the local demo's public account).
  */
-export const storageStrengthSchema = z.enum(['os-encrypted', 'weak-accepted', 'none', 'builtin']);
+export const storageStrengthSchema = z.enum(['os-encrypted', 'passphrase', 'weak-accepted', 'none', 'builtin']);
 export type StorageStrength = z.infer<typeof storageStrengthSchema>;
 
 export const profileSummarySchema = z.object({
@@ -33,41 +34,65 @@ export const profileSummarySchema = z.object({
   hasSecret: z.boolean(),
   hasPassphrase: z.boolean(),
   storage: storageStrengthSchema,
+  /** Its secrets are in the passphrase vault, which is locked: they cannot be used until it is unlocked. */
+  locked: z.boolean(),
   builtin: z.boolean(),
   active: z.boolean(),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
+/**
+ * The passphrase vault: secrets sealed with a key derived from a passphrase the operator chose.
+ * `unset` until the first secret is stored in it; `locked` until unlocked once per session.
+ */
+export const VAULT_STATES = ['unset', 'locked', 'unlocked'] as const;
+export const vaultStateSchema = z.enum(VAULT_STATES);
+export type VaultState = z.infer<typeof vaultStateSchema>;
+
 export const storageStatusSchema = z.object({
-  /** safeStorage backend name ("keychain", "dpapi", "gnome_libsecret", "basic_text", "unavailable", …). */
+  /** OS storage backend ("keychain", "dpapi", "gnome_libsecret", "basic_text", "unavailable", …). */
   backend: z.string(),
+  /** The OS keyring protects secrets; when false, new secrets go to the passphrase vault. */
   strong: z.boolean(),
-  /** Why secrets cannot be stored strongly, in words; absent when strong. */
+  /** Where new secrets are sealed. */
+  sealsWith: z.enum(['os', 'passphrase']),
+  vault: vaultStateSchema,
+  /** What the operator should know about the storage, in words (a weak keyring, a file that was moved aside). */
   warning: z.string().optional(),
 });
 export type StorageStatus = z.infer<typeof storageStatusSchema>;
 
-const secret = z.string().trim().min(1).max(512);
+// A header value may not hold control characters: fetch would refuse it before sending anything.
+const secret = z
+  .string()
+  .trim()
+  .min(1)
+  .max(512)
+  .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters (line breaks, tabs)');
+
+/** The vault passphrase, as typed (spaces count); only its length is checked. */
+export const MIN_VAULT_PASSPHRASE = 8;
+export const vaultPassphraseSchema = z
+  .string()
+  .min(MIN_VAULT_PASSPHRASE, `At least ${MIN_VAULT_PASSPHRASE} characters`)
+  .max(1024, 'At most 1024 characters');
 
 const profileFields = {
   name: z.string().trim().min(1, 'Name is required').max(64),
   environment: z.enum(['demo-trading', 'live', 'custom']),
   /** Required for custom; ignored otherwise. https only, except loopback. */
-  baseUrl: z.string().trim().optional(),
+  baseUrl: z.string().trim().max(2048).optional(),
   apiKey: secret.optional(),
   secretKey: secret.optional(),
   passphrase: secret.optional(),
   locale: z.string().trim().min(2).max(16),
   timeoutMs: z.number().int().min(1000).max(120000),
-  /** The user accepted that secrets are kept with a weak (hard-coded key) encryption. */
-  acceptWeakStorage: z.boolean(),
 };
 
 export const profileInputSchema = z.strictObject({
   ...profileFields,
   locale: profileFields.locale.default('en-US'),
   timeoutMs: profileFields.timeoutMs.default(10000),
-  acceptWeakStorage: profileFields.acceptWeakStorage.default(false),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 

@@ -25,6 +25,7 @@ const profile: ProfileSummary = {
   hasSecret: true,
   hasPassphrase: true,
   storage: 'builtin',
+  locked: false,
   builtin: true,
   active: true,
 };

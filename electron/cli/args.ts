@@ -98,7 +98,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   };
   const [name, ...extra] = positionals;
   if (values.help || name === 'help') return { command: { name: 'help' }, global };
-  if (name === undefined) throw new UsageError('Give a command: instruments, order, open-orders or modify.');
+  if (name === undefined) throw new UsageError('Give a command: instruments, order, open-orders, modify or serve.');
   if (!(COMMANDS as readonly string[]).includes(name))
     throw new UsageError(`Unknown command "${name}". Commands: ${COMMANDS.join(', ')}.`);
   const command = name as CommandName;
@@ -197,6 +197,9 @@ Commands:
   modify (--order-id ID | --client-oid ID) [--qty Q] [--price P] [--auto-cancel yes|no] [--symbol S] [--category C]
       Amend an open order. The desk's amend rules are checked first (the order and its instrument are
       looked up); if one is broken, nothing is sent.
+  serve [--port N] [--no-open] [--user-data DIR]
+      Run the whole app in a browser, on 127.0.0.1, until Ctrl+C (uta-desk serve --help). From another
+      computer: start it with --port 8765 and tunnel: ssh -N -L 8765:127.0.0.1:8765 you@server.
 
 Options:
   --base-url URL     Exchange base URL (default ${LIVE_BASE_URL}); https, or http to 127.0.0.1/localhost/[::1]

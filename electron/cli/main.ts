@@ -2,10 +2,23 @@
  * Entry point of `npm run cli -- …` and the `uta-desk` bin: runs the CLI on this process's
  * arguments, streams and environment, and exits with its code.
  */
+import { resolve } from 'node:path';
+import { version } from '../../package.json';
+import { runServe } from '../web-host/serve';
 import { runCli } from './run-cli';
 
-runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
+const argv = process.argv.slice(2);
+
+// `serve` runs until stopped; every other command makes its requests and returns.
+const serving = argv[0] === 'serve';
+const run = serving
+  ? runServe(argv.slice(1), { rendererDir: resolve(__dirname, '../../out/renderer'), version })
+  : runCli(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr });
+
+run.then(
   (code) => {
+    // After serving, idle keep-alive sockets of the exchange client would hold the process seconds more.
+    if (serving) process.exit(code);
     process.exitCode = code;
   },
   (e: unknown) => {

@@ -5,6 +5,7 @@
 import type { ConnectionTest, ProfileInput, ProfileSummary, ProfileUpdate, StorageStatus } from '../../shared/profiles';
 import type { ExchangeClient } from '../exchange/client';
 import type { LocalDemo, LocalDemoOptions } from './local-demo';
+import type { ScryptParams } from '../profiles/passphrase-vault';
 import type { SecretBox } from '../profiles/secret-box';
 
 export interface ActiveSession {
@@ -22,6 +23,10 @@ export interface ProfileService {
   /** The active profile with a client configured for it (starting the local demo when needed). */
   active(): Promise<ActiveSession>;
   storageStatus(): StorageStatus;
+  setupVault(passphrase: string): Promise<StorageStatus>;
+  unlockVault(passphrase: string): Promise<StorageStatus>;
+  lockVault(): StorageStatus;
+  changeVaultPassphrase(current: string, next: string): Promise<StorageStatus>;
   /** Local minus exchange clock (ms) as last measured for the active profile; null until measured. */
   clockSkewMs(): number | null;
 }
@@ -34,6 +39,8 @@ export interface CoreDeps {
   now?: () => number;
   /** Options of the embedded demo exchange (tests shorten the engine latency). */
   localDemo?: LocalDemoOptions;
+  /** Cheaper scrypt parameters for the passphrase vault in tests; never set by a host. */
+  vaultScrypt?: ScryptParams;
   /** How long the desk follows an accepted modification before calling it unknown. */
   followTimeoutMs?: number;
 }

@@ -6,13 +6,14 @@ import type { CoreContext, CoreDeps } from './context';
 import type { CoreHandlers } from './handlers';
 import { LocalDemo } from './local-demo';
 import { marketHandlers } from './market-handlers';
-import { orderHandlers } from './order-handlers';
+import { createAmendService, orderHandlers } from './order-handlers';
 import { profileHandlers } from './profile-handlers';
 import { createProfileService } from '../profiles/profile-service';
 
 export interface Core {
   handlers: CoreHandlers;
   localDemo: LocalDemo;
+  /** Stops following amends, flushes the activity log, then stops the embedded demo exchange. */
   close(): Promise<void>;
 }
 
@@ -20,6 +21,15 @@ export function createCore(deps: CoreDeps): Core {
   const now = deps.now ?? Date.now;
   const localDemo = new LocalDemo({ engineLatencyMs: 400, ...deps.localDemo });
   const ctx: CoreContext = { deps, now, localDemo, profiles: createProfileService(deps, localDemo) };
-  const handlers: CoreHandlers = { ...profileHandlers(ctx), ...marketHandlers(ctx), ...orderHandlers(ctx) };
-  return { handlers, localDemo, close: () => localDemo.close() };
+  const amend = createAmendService(ctx);
+  const handlers: CoreHandlers = { ...profileHandlers(ctx), ...marketHandlers(ctx), ...orderHandlers(ctx, amend) };
+  return {
+    handlers,
+    localDemo,
+    // Attempts still being followed are recorded as they stand before the exchange goes away.
+    close: async () => {
+      await amend.close();
+      await localDemo.close();
+    },
+  };
 }

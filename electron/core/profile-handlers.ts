@@ -8,7 +8,11 @@ type ProfileMethods =
   | 'updateProfile'
   | 'deleteProfile'
   | 'selectProfile'
-  | 'testConnection';
+  | 'testConnection'
+  | 'setupVault'
+  | 'unlockVault'
+  | 'lockVault'
+  | 'changeVaultPassphrase';
 
 export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileMethods> {
   const { profiles } = ctx;
@@ -28,5 +32,9 @@ export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileMet
     },
     selectProfile: ({ id }) => profiles.select(id),
     testConnection: ({ id }) => profiles.testConnection(id),
+    setupVault: ({ passphrase }) => profiles.setupVault(passphrase),
+    unlockVault: ({ passphrase }) => profiles.unlockVault(passphrase),
+    lockVault: async () => profiles.lockVault(),
+    changeVaultPassphrase: ({ current, next }) => profiles.changeVaultPassphrase(current, next),
   };
 }

@@ -232,9 +232,11 @@ export class ExchangeClient {
     if (!call.signed) return headers;
     const c = this.config.credentials;
     if (!c)
-      throw deskError('vault', 'This profile has no API credentials; add them on the Profiles screen.', {
-        path: call.path,
-      });
+      throw deskError(
+        'vault',
+        this.config.credentialsProblem ?? 'This profile has no API credentials; add them on the Profiles screen.',
+        { path: call.path },
+      );
     const timestamp = String(Math.round(this.now() - (this.skews.get(this.clockKey) ?? 0)));
     headers['ACCESS-KEY'] = c.apiKey;
     headers['ACCESS-PASSPHRASE'] = c.passphrase;

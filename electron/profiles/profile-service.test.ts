@@ -19,6 +19,9 @@ const SECRETS = {
   passphrase: 'my-pass-phrase-5566',
 };
 
+/** The stored header carries the parameters; tests derive cheaply (the real ones: passphrase-vault.test.ts). */
+const FAST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+
 let demo: DemoExchange;
 let dir: string;
 
@@ -42,7 +45,7 @@ function service(box: SecretBox = testSecretBox(), skews = new ClockSkews()): Pr
   return createProfileService(
     { userDataDir: dir, secretBox: box, version: 'test' },
     { url: async () => demo.url },
-    { client: { limiters: new RateLimiters(), skews, sleep: async () => {} } },
+    { client: { limiters: new RateLimiters(), skews, sleep: async () => {} }, scrypt: FAST_SCRYPT },
   );
 }
 
@@ -76,7 +79,7 @@ describe('listing and the built-in Local demo', () => {
     expect(list[0]?.apiKeyHint).toBe(`…${DEMO_ACCOUNT.apiKey.slice(-4)}`);
     expect((await deskFailure(s.remove(LOCAL_DEMO_PROFILE_ID))).kind).toBe('validation');
     expect((await deskFailure(s.update({ id: LOCAL_DEMO_PROFILE_ID, name: 'x' }))).kind).toBe('validation');
-    expect(s.storageStatus()).toEqual({ backend: 'test', strong: true });
+    expect(s.storageStatus()).toEqual({ backend: 'test', strong: true, sealsWith: 'os', vault: 'unset' });
     const { profile } = await s.active();
     expect(profile.id).toBe(LOCAL_DEMO_PROFILE_ID);
   });
@@ -164,33 +167,120 @@ describe('creating and masking', () => {
   });
 });
 
-describe('weak and missing encryption', () => {
-  it('refuses secrets on basic_text unless the weaker storage is accepted for the profile', async () => {
-    const s = service(testSecretBox({ backend: 'basic_text' }));
-    expect(s.storageStatus()).toMatchObject({ backend: 'basic_text', strong: false });
-    expect(s.storageStatus().warning).toMatch(/basic_text/);
-    const e = await deskFailure(s.create(custom()));
-    expect(e.kind).toBe('vault');
-    expect(e.message).toMatch(/hard-coded|built into the app/);
-    expect(e.message).toMatch(/Accept weaker storage/);
+describe('the passphrase vault, where the OS keyring is weak or absent', () => {
+  const PASS = 'correct horse battery';
+  const read = () => readFile(join(dir, 'profiles.json'), 'utf8');
+
+  it.each([
+    ['basic_text', { backend: 'basic_text' }],
+    ['no keyring', { available: false }],
+  ] as const)('seals with the passphrase (%s), locked again on the next start', async (_name, boxOptions) => {
+    const box = testSecretBox(boxOptions);
+    const s = service(box);
+    expect(s.storageStatus()).toMatchObject({ strong: false, sealsWith: 'passphrase', vault: 'unset' });
+    const refused = await deskFailure(s.create(custom(demoCreds)));
+    expect(refused.kind).toBe('vault');
+    expect(refused.message).toMatch(/Choose a vault passphrase/);
     expect(await s.list()).toHaveLength(1);
 
-    const p = await s.create(custom({ acceptWeakStorage: true }));
-    expect(p.storage).toBe('weak-accepted');
-    // The acceptance stays with the profile: replacing its secret needs no second confirmation.
-    expect((await s.update({ id: p.id, secretKey: 'another-secret' })).storage).toBe('weak-accepted');
-    const raw = await readFile(join(dir, 'profiles.json'), 'utf8');
-    for (const v of Object.values(SECRETS)) expect(raw).not.toContain(v);
+    expect(await s.setupVault(PASS)).toMatchObject({ vault: 'unlocked' });
+    const p = await s.create(custom(demoCreds));
+    expect(p).toMatchObject({ storage: 'passphrase', locked: false, hasSecret: true });
+    expect((await s.testConnection(p.id)).ok).toBe(true);
+    const raw = await read();
+    for (const v of [...Object.values(demoCreds), PASS]) expect(raw).not.toContain(v);
+    expect(JSON.parse(raw).vault).toMatchObject({ kdf: 'scrypt', N: FAST_SCRYPT.N, r: 8, p: 1 });
+
+    // The next start: the secrets are there but locked until the operator unlocks once.
+    const next = service(box);
+    expect((await next.list())[1]).toMatchObject({ id: p.id, storage: 'passphrase', locked: true });
+    expect(next.storageStatus().vault).toBe('locked');
+    const locked = await next.testConnection(p.id);
+    expect(locked.ok).toBe(false);
+    expect(locked.message).toMatch(/vault is locked/);
+    const wrong = await deskFailure(next.unlockVault('not the passphrase'));
+    expect(wrong).toMatchObject({ kind: 'vault', message: expect.stringMatching(/Wrong vault passphrase/) });
+    expect(next.storageStatus().vault).toBe('locked');
+    expect(await next.unlockVault(PASS)).toMatchObject({ vault: 'unlocked' });
+    expect((await next.list())[1]?.locked).toBe(false);
+    expect((await next.testConnection(p.id)).ok).toBe(true);
+    expect(next.lockVault().vault).toBe('locked');
+    expect((await next.testConnection(p.id)).ok).toBe(false);
   });
 
-  it('never stores secrets when encryption is unavailable, even if weak storage is accepted', async () => {
+  it('sets a passphrase only once', async () => {
     const s = service(testSecretBox({ available: false }));
-    expect(s.storageStatus()).toMatchObject({ backend: 'unavailable', strong: false });
-    const e = await deskFailure(s.create(custom({ acceptWeakStorage: true })));
-    expect(e.kind).toBe('vault');
-    expect(e.message).toMatch(/cannot be stored/);
-    await expect(readFile(join(dir, 'profiles.json'), 'utf8')).rejects.toThrow();
-    expect((await s.create({ name: 'Public', environment: 'live' })).storage).toBe('none');
+    await s.setupVault(PASS);
+    expect((await deskFailure(s.setupVault('another passphrase'))).message).toMatch(/already set/);
+  });
+
+  it('changes the passphrase by re-sealing every secret in one write; a wrong current one changes nothing', async () => {
+    const box = testSecretBox({ available: false });
+    const s = service(box);
+    await s.setupVault(PASS);
+    const a = await s.create(custom(demoCreds));
+    const b = await s.create(custom({ name: 'Desk B', ...demoCreds }));
+    await s.create({ name: 'Public', environment: 'live' });
+    const before = await read();
+    expect((await deskFailure(s.changeVaultPassphrase('wrong one!', 'a new passphrase'))).message).toMatch(/Wrong/);
+    expect(await read()).toBe(before);
+
+    expect(await s.changeVaultPassphrase(PASS, 'a new passphrase')).toMatchObject({ vault: 'unlocked' });
+    const after = JSON.parse(await read());
+    expect(after.vault.salt).not.toBe(JSON.parse(before).vault.salt);
+    expect((await s.testConnection(a.id)).ok).toBe(true);
+
+    const next = service(box);
+    await next.list();
+    expect((await deskFailure(next.unlockVault(PASS))).kind).toBe('vault');
+    await next.unlockVault('a new passphrase');
+    expect((await next.testConnection(b.id)).ok).toBe(true);
+    expect(await readdir(dir)).toEqual(['profiles.json']);
+  });
+
+  it('tells a damaged or moved blob from a wrong passphrase', async () => {
+    const box = testSecretBox({ available: false });
+    const s = service(box);
+    await s.setupVault(PASS);
+    const a = await s.create(custom(demoCreds));
+    const b = await s.create(custom({ name: 'Desk B', ...demoCreds }));
+    const file = JSON.parse(await read());
+    const [pa, pb] = file.profiles;
+    // a's blob given to b: it was sealed for a's id, so it does not open as b's.
+    pb.sealed = pa.sealed;
+    // a's blob with one byte of its ciphertext changed.
+    const bytes = Buffer.from(pa.sealed.slice(4), 'base64');
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
+    pa.sealed = `pv1.${bytes.toString('base64')}`;
+    await writeFile(join(dir, 'profiles.json'), JSON.stringify(file));
+
+    const next = service(box);
+    await next.list();
+    await next.unlockVault(PASS);
+    for (const id of [a.id, b.id]) {
+      const t = await next.testConnection(id);
+      expect(t.ok).toBe(false);
+      expect(t.message).toMatch(/damaged/);
+    }
+  });
+
+  it('still reads secrets an earlier version stored on basic_text', async () => {
+    const strong = testSecretBox();
+    const p = await service(strong).create(custom(demoCreds));
+    const file = JSON.parse(await read());
+    file.profiles[0].storage = 'weak-accepted';
+    await writeFile(join(dir, 'profiles.json'), JSON.stringify(file));
+    const legacy = service(testSecretBox({ backend: 'basic_text', key: strong.key }));
+    expect((await legacy.list())[1]).toMatchObject({ storage: 'weak-accepted', locked: false });
+    expect((await legacy.testConnection(p.id)).ok).toBe(true);
+  });
+
+  it('refuses credentials with control characters before storing anything', async () => {
+    const s = service();
+    const e = await deskFailure(s.create(custom({ passphrase: 'pass\r\nX-Evil: 1' })));
+    expect(e.kind).toBe('validation');
+    expect(e.details).toEqual(['passphrase: Must not contain control characters (line breaks, tabs)']);
+    expect(JSON.stringify(e)).not.toContain('X-Evil');
   });
 });
 

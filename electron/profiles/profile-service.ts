@@ -27,6 +27,7 @@ import type { LocalDemo } from '../core/local-demo';
 import { normalizeBaseUrl } from './base-url';
 import { runConnectionTest } from './connection-test';
 import { ProfileStore, type ProfilesFile, type StoredProfile } from './profile-store';
+import type { ScryptParams } from './passphrase-vault';
 import { apiKeyHint, Vault, type ProfileSecrets } from './vault';
 
 export const LOCAL_DEMO_PROFILE_ID = 'local-demo';
@@ -35,6 +36,8 @@ const LOCAL_DEMO_NAME = 'Local demo';
 export interface ProfileServiceOptions {
   /** Extra client settings (tests: fetch, limiters, skews, sleep). */
   client?: Partial<ClientConfig>;
+  /** Cheaper scrypt parameters for tests; a stored vault always uses its own. */
+  scrypt?: ScryptParams;
 }
 
 export function createProfileService(
@@ -66,7 +69,7 @@ class VaultProfileService implements ProfileService {
     private readonly localDemo: Pick<LocalDemo, 'url'>,
     private readonly options: ProfileServiceOptions,
   ) {
-    this.vault = new Vault(deps.secretBox);
+    this.vault = new Vault(deps.secretBox, options.scrypt ?? deps.vaultScrypt);
     this.now = deps.now ?? Date.now;
     this.store = new ProfileStore(deps.userDataDir, this.now);
   }
@@ -76,7 +79,7 @@ class VaultProfileService implements ProfileService {
   async list(): Promise<ProfileSummary[]> {
     const file = await this.loaded();
     const demo = await this.localDemoSummary(file.activeProfileId);
-    return [demo, ...file.profiles.map((p) => summarize(p, file.activeProfileId))];
+    return [demo, ...file.profiles.map((p) => this.summarize(p, file.activeProfileId))];
   }
 
   storageStatus(): StorageStatus {
@@ -96,7 +99,7 @@ class VaultProfileService implements ProfileService {
       const baseUrl = await this.localDemo.url();
       return { profile: await this.localDemoSummary(file.activeProfileId), client: this.localDemoClient(baseUrl) };
     }
-    return { profile: summarize(stored, file.activeProfileId), client: this.clientFor(stored) };
+    return { profile: this.summarize(stored, file.activeProfileId), client: this.clientFor(stored) };
   }
 
   async testConnection(id: string): Promise<ConnectionTest> {
@@ -128,10 +131,11 @@ class VaultProfileService implements ProfileService {
     const secrets = secretsFrom(p, undefined);
     return this.mutate((file) => {
       assertUniqueName(file, p.name, undefined);
-      const sealed = secrets ? this.vault.seal(secrets, p.acceptWeakStorage) : undefined;
+      const id = randomUUID();
+      const sealed = secrets ? this.vault.seal(secrets, id) : undefined;
       const at = this.now();
       const profile: StoredProfile = {
-        id: randomUUID(),
+        id,
         name: p.name,
         environment: p.environment,
         baseUrl: p.environment === 'custom' ? normalizeBaseUrl(p.baseUrl) : LIVE_BASE_URL,
@@ -144,7 +148,7 @@ class VaultProfileService implements ProfileService {
         updatedAt: at,
       };
       const next = { ...file, profiles: [...file.profiles, profile] };
-      return { next, result: summarize(profile, next.activeProfileId) };
+      return { next, result: this.summarize(profile, next.activeProfileId) };
     });
   }
 
@@ -164,12 +168,10 @@ class VaultProfileService implements ProfileService {
         baseUrl = normalizeBaseUrl(u.baseUrl ?? (old.environment === 'custom' ? old.baseUrl : undefined));
       // Blank secrets mean "unchanged": only the ones given replace the stored ones.
       const replacing = u.apiKey !== undefined || u.secretKey !== undefined || u.passphrase !== undefined;
-      const current = replacing && old.sealed ? this.vault.open(old.sealed) : undefined;
+      const current = replacing && old.sealed ? this.vault.open(old) : undefined;
       const secrets = replacing ? secretsFrom(u, current) : undefined;
       const changedSecrets = secrets !== undefined && secrets !== current;
-      const sealed = changedSecrets
-        ? this.vault.seal(secrets, u.acceptWeakStorage === true || old.storage === 'weak-accepted')
-        : undefined;
+      const sealed = changedSecrets ? this.vault.seal(secrets, old.id) : undefined;
       const profile: StoredProfile = {
         ...old,
         name,
@@ -185,7 +187,7 @@ class VaultProfileService implements ProfileService {
       // The skew belongs to the host the profile talks to, not to its key.
       if (profile.baseUrl !== old.baseUrl || profile.environment !== old.environment) this.skews().clear(old.id);
       const next = { ...file, profiles: file.profiles.map((p) => (p.id === old.id ? profile : p)) };
-      return { next, result: summarize(profile, next.activeProfileId) };
+      return { next, result: this.summarize(profile, next.activeProfileId) };
     });
   }
 
@@ -211,10 +213,56 @@ class VaultProfileService implements ProfileService {
       return { next, result: next };
     });
     const stored = file.profiles.find((p) => p.id === id);
-    return stored ? summarize(stored, id) : this.localDemoSummary(id);
+    return stored ? this.summarize(stored, id) : this.localDemoSummary(id);
+  }
+
+  // ---------- the passphrase vault ----------
+
+  async setupVault(passphrase: string): Promise<StorageStatus> {
+    await this.loaded();
+    const created = await this.vault.passphrase.create(passphrase);
+    await this.mutate((file) => {
+      if (file.vault) throw deskError('vault', 'A vault passphrase is already set; unlock the vault instead.');
+      return { next: { ...file, vault: created.header }, result: undefined };
+    });
+    created.adopt();
+    return this.storageStatus();
+  }
+
+  async unlockVault(passphrase: string): Promise<StorageStatus> {
+    await this.loaded();
+    await this.vault.passphrase.unlock(passphrase);
+    return this.storageStatus();
+  }
+
+  lockVault(): StorageStatus {
+    this.vault.passphrase.lock();
+    return this.storageStatus();
+  }
+
+  /** Re-seals every passphrase-sealed profile and the header in one atomic write of profiles.json. */
+  async changeVaultPassphrase(current: string, next: string): Promise<StorageStatus> {
+    const before = await this.loaded();
+    const blobs = passphraseBlobs(before);
+    const rekeyed = await this.vault.passphrase.rekey(current, next, blobs);
+    await this.mutate((file) => {
+      const now = passphraseBlobs(file);
+      const same =
+        Object.keys(now).length === Object.keys(blobs).length &&
+        Object.entries(now).every(([id, b]) => blobs[id] === b);
+      if (!same) throw deskError('vault', 'The profiles changed while the passphrase was being changed; try again.');
+      const profiles = file.profiles.map((p) => (p.id in rekeyed.blobs ? { ...p, sealed: rekeyed.blobs[p.id]! } : p));
+      return { next: { ...file, profiles, vault: rekeyed.header }, result: undefined };
+    });
+    rekeyed.adopt();
+    return this.storageStatus();
   }
 
   // ---------- internals ----------
+
+  private summarize(p: StoredProfile, activeId: string): ProfileSummary {
+    return summarize(p, activeId, this.vault.passphrase.state === 'unlocked');
+  }
 
   private skews() {
     return this.options.client?.skews ?? sharedClockSkews;
@@ -238,6 +286,7 @@ class VaultProfileService implements ProfileService {
       hasSecret: true,
       hasPassphrase: true,
       storage: 'builtin',
+      locked: false,
       builtin: true,
       active: activeId === LOCAL_DEMO_PROFILE_ID,
     };
@@ -259,7 +308,7 @@ class VaultProfileService implements ProfileService {
     let credentialsProblem: string | undefined;
     if (p.sealed) {
       try {
-        credentials = this.vault.open(p.sealed);
+        credentials = this.vault.open(p);
       } catch (e) {
         credentialsProblem = e instanceof DeskError ? e.message : 'The stored secrets could not be read.';
       }
@@ -309,12 +358,13 @@ class VaultProfileService implements ProfileService {
       return emptyFile();
     }
     const file = withValidActive(result.file);
-    if (this.vault.status().backend === 'unavailable') {
-      if (file.profiles.some((p) => p.sealed))
-        this.report('Encryption is not available now, so the stored secrets cannot be used until it is again.');
+    this.vault.passphrase.restore(file.vault);
+    const osSealed = file.profiles.filter((p) => p.sealed !== null && this.vault.opensWithoutPassphrase(p));
+    if (osSealed.length > 0 && this.vault.status().backend === 'unavailable') {
+      this.report('The OS keyring is not available now, so secrets it sealed cannot be used until it is again.');
       return file;
     }
-    const unreadable = file.profiles.filter((p) => p.sealed !== null && !this.canOpen(p.sealed));
+    const unreadable = osSealed.filter((p) => !this.canOpen(p));
     if (unreadable.length === 0) return file;
     // Keep what can be read, and the original file aside, so nothing is lost by starting over.
     const movedTo = await this.store.moveAside();
@@ -331,9 +381,9 @@ class VaultProfileService implements ProfileService {
     return repaired;
   }
 
-  private canOpen(sealed: string): boolean {
+  private canOpen(p: StoredProfile): boolean {
     try {
-      this.vault.open(sealed);
+      this.vault.open(p);
       return true;
     } catch {
       return false;
@@ -367,7 +417,7 @@ class VaultProfileService implements ProfileService {
   }
 }
 
-function summarize(p: StoredProfile, activeId: string): ProfileSummary {
+function summarize(p: StoredProfile, activeId: string, vaultUnlocked: boolean): ProfileSummary {
   return {
     id: p.id,
     name: p.name,
@@ -379,9 +429,17 @@ function summarize(p: StoredProfile, activeId: string): ProfileSummary {
     hasSecret: p.sealed !== null,
     hasPassphrase: p.sealed !== null,
     storage: p.storage,
+    locked: p.storage === 'passphrase' && p.sealed !== null && !vaultUnlocked,
     builtin: false,
     active: p.id === activeId,
   };
+}
+
+/** The passphrase-sealed blobs of the file, by profile id. */
+function passphraseBlobs(file: ProfilesFile): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of file.profiles) if (p.storage === 'passphrase' && p.sealed !== null) out[p.id] = p.sealed;
+  return out;
 }
 
 function withValidActive(file: ProfilesFile): ProfilesFile {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { vaultHeaderSchema } from './passphrase-vault';
 
 export const PROFILES_FILE = 'profiles.json';
 
@@ -18,8 +19,8 @@ export const storedProfileSchema = z.object({
   locale: z.string().min(1),
   timeoutMs: z.number().int().positive(),
   apiKeyHint: z.string().nullable(),
-  storage: z.enum(['os-encrypted', 'weak-accepted', 'none']),
-  /** Base64 of the SecretBox-encrypted {apiKey, secretKey, passphrase}; null without credentials. */
+  storage: z.enum(['os-encrypted', 'passphrase', 'weak-accepted', 'none']),
+  /** The sealed {apiKey, secretKey, passphrase} (OS: base64; passphrase vault: "pv1.…"); null without credentials. */
   sealed: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
@@ -30,6 +31,8 @@ export const profilesFileSchema = z.object({
   version: z.literal(1),
   activeProfileId: z.string().min(1),
   profiles: z.array(storedProfileSchema),
+  /** The passphrase vault's KDF parameters, salt and check value, once a passphrase was chosen. */
+  vault: vaultHeaderSchema.optional(),
 });
 export type ProfilesFile = z.infer<typeof profilesFileSchema>;
 

@@ -21,7 +21,8 @@ const SECRET = 'REDACT-secret-0c4f8e2a6b9d1357';
 const PASSPHRASE = 'REDACT-passphrase-q9w8e7';
 const NEW_SECRET = 'REDACT-replacement-secret-5a5a5a';
 const LONG_SECRET = 'REDACT-too-long-'.repeat(40);
-const ALL = [API_KEY, SECRET, PASSPHRASE, NEW_SECRET, LONG_SECRET];
+const VAULT_PASSPHRASE = 'REDACT-vault-passphrase-77aa';
+const ALL = [API_KEY, SECRET, PASSPHRASE, NEW_SECRET, LONG_SECRET, VAULT_PASSPHRASE];
 
 let demo: DemoExchange;
 const dirs: string[] = [];
@@ -56,7 +57,13 @@ function captureConsole(): { text: () => string } {
 async function coreWith(box: SecretBox) {
   const dir = await mkdtemp(join(tmpdir(), 'uta-redact-'));
   dirs.push(dir);
-  const core = createCore({ userDataDir: dir, secretBox: box, version: 'test', localDemo: { externalUrl: demo.url } });
+  const core = createCore({
+    userDataDir: dir,
+    secretBox: box,
+    version: 'test',
+    localDemo: { externalUrl: demo.url },
+    vaultScrypt: { N: 2 ** 10, r: 8, p: 1 },
+  });
   const dispatch = createDispatch(core.handlers, {
     onInternalError: (channel, e) => console.error(`[ipc] ${channel}`, e),
   });
@@ -132,13 +139,19 @@ describe('redaction', () => {
     await call('orders:open', {});
     await call('profiles:delete', { id: down.data?.id });
 
-    // A weak keyring refuses, an unavailable one too: the refusals carry no secret either.
+    // Without a strong keyring the passphrase vault seals them: refusals (no passphrase yet, a wrong
+    // one) and the vault's file carry no secret either, nor the vault passphrase.
     const weak = await coreWith(testSecretBox({ backend: 'basic_text' }));
     answers.push(await weak.dispatch('profiles:create', { name: 'Weak', environment: 'live', ...creds }));
     const none = await coreWith(testSecretBox({ available: false }));
-    answers.push(
-      await none.dispatch('profiles:create', { name: 'None', environment: 'live', ...creds, acceptWeakStorage: true }),
-    );
+    answers.push(await none.dispatch('vault:setup', { passphrase: VAULT_PASSPHRASE }));
+    const sealedByVault = await none.dispatch('profiles:create', { name: 'None', environment: 'live', ...creds });
+    expect(sealedByVault).toMatchObject({ ok: true, data: { storage: 'passphrase' } });
+    answers.push(sealedByVault);
+    answers.push(await none.dispatch('vault:lock', {}));
+    answers.push(await none.dispatch('vault:unlock', { passphrase: `${VAULT_PASSPHRASE}-wrong` }));
+    answers.push(await none.dispatch('vault:change', { current: VAULT_PASSPHRASE, next: `${VAULT_PASSPHRASE}-2` }));
+    for (const f of await readdir(none.dir)) expectNoSecret(`file ${f}`, await readFile(join(none.dir, f), 'utf8'));
 
     const answersText = JSON.stringify(answers);
     expect(answersText).toContain('"ok":false'); // the failures above really failed

@@ -1,14 +1,15 @@
 /**
- * The credential vault: seals a profile's API key, secret and passphrase with the OS-backed
- * SecretBox (Electron safeStorage) and decides whether the machine's storage is good enough.
+ * The credential vault: seals a profile's API key, secret and passphrase with the OS-backed SecretBox
+ * (Electron safeStorage) where the OS keyring is strong, and with the passphrase vault everywhere else.
  *
  * On Linux without a keyring, safeStorage falls back to `basic_text`: "encryption" with a key
- * hard-coded in Chromium, which any program able to read the file can undo. Secrets are refused
- * there unless the user accepts that for the profile; where encryption is unavailable altogether
- * nothing is stored, because the only alternative would be plaintext.
+ * hard-coded in Chromium, which any program able to read the file can undo; in plain Node (the
+ * browser host) there is no OS keyring at all. There, secrets are sealed with a key derived from the
+ * operator's passphrase. Profiles an earlier version stored on `basic_text` are still read.
  */
 import { deskError } from '../../shared/errors';
-import type { StorageStatus } from '../../shared/profiles';
+import type { StorageStatus, StorageStrength } from '../../shared/profiles';
+import { PassphraseVault, type ScryptParams } from './passphrase-vault';
 import type { SecretBox } from './secret-box';
 
 export interface ProfileSecrets {
@@ -17,71 +18,104 @@ export interface ProfileSecrets {
   passphrase: string;
 }
 
-export type SealedStorage = 'os-encrypted' | 'weak-accepted';
+export type SealedStorage = 'os-encrypted' | 'passphrase';
+
+/** What the vault needs of a stored profile to open its secrets. */
+export interface SealedRef {
+  id: string;
+  storage: StorageStrength;
+  sealed: string | null;
+}
 
 /** Backends whose "encryption" key is not protected by the OS. */
 const WEAK_BACKENDS = new Set(['basic_text', 'unknown']);
 
-export const WEAK_STORAGE_WARNING =
-  'This system has no OS keyring (safeStorage backend "basic_text"): secrets would be encrypted with a key built into the app, which any program that can read your files can undo. Secrets are only stored for a profile if you accept this weaker storage for it.';
-export const NO_ENCRYPTION_WARNING =
-  'Encryption is not available on this system, so API keys and secrets cannot be stored (they are never written in plain text). Profiles without credentials can still read public market data.';
+export const WEAK_KEYRING_NOTE =
+  'This system has no OS keyring (safeStorage backend "basic_text"), so secrets are sealed with your vault passphrase instead.';
 
 export class Vault {
-  constructor(private readonly box: SecretBox) {}
+  readonly passphrase: PassphraseVault;
+
+  constructor(
+    private readonly box: SecretBox,
+    scryptParams?: ScryptParams,
+  ) {
+    this.passphrase = new PassphraseVault(undefined, scryptParams);
+  }
+
+  private backend(): string {
+    return this.box.isEncryptionAvailable() ? this.box.backend() : 'unavailable';
+  }
+
+  /** The OS keyring protects its key: only then are new secrets given to it. */
+  osIsStrong(): boolean {
+    const backend = this.backend();
+    return backend !== 'unavailable' && !WEAK_BACKENDS.has(backend);
+  }
 
   status(): StorageStatus {
-    if (!this.box.isEncryptionAvailable())
-      return { backend: 'unavailable', strong: false, warning: NO_ENCRYPTION_WARNING };
-    const backend = this.box.backend();
-    if (WEAK_BACKENDS.has(backend)) return { backend, strong: false, warning: WEAK_STORAGE_WARNING };
-    return { backend, strong: true };
+    const backend = this.backend();
+    const strong = this.osIsStrong();
+    return {
+      backend,
+      strong,
+      sealsWith: strong ? 'os' : 'passphrase',
+      vault: this.passphrase.state,
+      ...(WEAK_BACKENDS.has(backend) ? { warning: WEAK_KEYRING_NOTE } : {}),
+    };
   }
 
   /**
-   * Encrypts the secrets as one base64 blob. Throws a 'vault' DeskError, without storing anything,
-   * when the storage is weak and not accepted, or when there is no encryption at all.
+   * Seals the secrets of profile `id` as one string. A 'vault' DeskError, storing nothing, when the
+   * passphrase vault is needed and not unlocked (or not set up).
    */
-  seal(secrets: ProfileSecrets, acceptWeakStorage: boolean): { storage: SealedStorage; sealed: string } {
-    const status = this.status();
-    if (status.backend === 'unavailable') {
-      throw deskError(
-        'vault',
-        `${NO_ENCRYPTION_WARNING} Save the profile without credentials, or use a system with a keyring.`,
-      );
-    }
-    if (!status.strong && !acceptWeakStorage) {
-      throw deskError('vault', `${WEAK_STORAGE_WARNING} Tick "Accept weaker storage" to store them anyway.`);
-    }
+  seal(secrets: ProfileSecrets, id: string): { storage: SealedStorage; sealed: string } {
+    const plain = JSON.stringify(secrets);
+    if (!this.osIsStrong()) return { storage: 'passphrase', sealed: this.passphrase.seal(plain, id) };
     let encrypted: Buffer;
     try {
-      encrypted = this.box.encryptString(JSON.stringify(secrets));
+      encrypted = this.box.encryptString(plain);
     } catch {
       // The underlying error may quote its input; it is not passed on.
       throw deskError('vault', 'The system refused to encrypt the secrets; nothing was stored.');
     }
-    return { storage: status.strong ? 'os-encrypted' : 'weak-accepted', sealed: encrypted.toString('base64') };
+    return { storage: 'os-encrypted', sealed: encrypted.toString('base64') };
   }
 
-  /** Decrypts a blob made by seal; a 'vault' DeskError when the OS can no longer decrypt it. */
-  open(sealed: string): ProfileSecrets {
+  /** Decrypts what seal made; a 'vault' DeskError when it cannot be opened now. */
+  open(ref: SealedRef): ProfileSecrets {
+    if (ref.sealed === null) throw deskError('vault', 'No secrets are stored for this profile.');
+    const text = ref.storage === 'passphrase' ? this.passphrase.open(ref.sealed, ref.id) : this.openWithOs(ref.sealed);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (!isSecrets(parsed)) throw deskError('vault', 'The stored secrets are damaged. Enter them again.');
+    return parsed;
+  }
+
+  /** Whether the secrets can be opened without the passphrase (the OS-sealed ones). */
+  opensWithoutPassphrase(ref: SealedRef): boolean {
+    return ref.storage === 'os-encrypted' || ref.storage === 'weak-accepted';
+  }
+
+  private openWithOs(sealed: string): string {
     if (!this.box.isEncryptionAvailable()) {
       throw deskError(
         'vault',
-        'The stored secrets cannot be decrypted now: encryption is not available on this system.',
+        'The stored secrets cannot be decrypted now: the OS keyring that sealed them is not available.',
       );
     }
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(this.box.decryptString(Buffer.from(sealed, 'base64')));
+      return this.box.decryptString(Buffer.from(sealed, 'base64'));
     } catch {
       throw deskError(
         'vault',
         'The stored secrets could not be decrypted (the OS keyring or its key changed). Enter them again.',
       );
     }
-    if (!isSecrets(parsed)) throw deskError('vault', 'The stored secrets are damaged. Enter them again.');
-    return parsed;
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../shared/contract';
 import type { ProfileSummary, StorageStatus } from '../../../shared/profiles';
 import { APP_STATUS_KEY } from '../app/Header';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -13,6 +14,7 @@ import { DeleteDialog } from './profiles/DeleteDialog';
 import { storageSummary } from './profiles/labels';
 import { ProfileCard } from './profiles/ProfileCard';
 import { ProfileForm } from './profiles/ProfileForm';
+import { VaultPanel, type VaultChange } from './profiles/VaultPanel';
 import './profiles/profiles.css';
 
 export const PROFILES_KEY = ['profiles'] as const;
@@ -30,6 +32,14 @@ export function ProfilesScreen() {
       queryClient.invalidateQueries({ queryKey: PROFILES_KEY }),
       queryClient.invalidateQueries({ queryKey: APP_STATUS_KEY }),
     ]);
+
+  // A vault call answers with the new storage status: show it at once, then reload what depends on it.
+  const vaultChanged = (storage: StorageStatus, change: VaultChange | 'setup') => {
+    queryClient.setQueryData<ResponseOf<'listProfiles'>>(PROFILES_KEY, (old) => (old ? { ...old, storage } : old));
+    queryClient.setQueryData<ResponseOf<'getAppStatus'>>(APP_STATUS_KEY, (old) => (old ? { ...old, storage } : old));
+    // Unlocking or locking changes what the active profile's client can do on every screen.
+    void (change === 'unlock' || change === 'lock' ? queryClient.invalidateQueries() : refreshProfiles());
+  };
 
   const profiles = q.data?.profiles;
   const active = profiles?.find((p) => p.active);
@@ -57,6 +67,7 @@ export function ProfilesScreen() {
       {q.data ? (
         <div className="pf-body">
           <StorageNotice storage={q.data.storage} />
+          <VaultPanel storage={q.data.storage} profiles={q.data.profiles} onVaultChanged={vaultChanged} />
           <ul className="pf-list" aria-label="Profiles">
             {q.data.profiles.map((p) => (
               <ProfileCard
@@ -74,6 +85,7 @@ export function ProfilesScreen() {
         <ProfileForm
           storage={q.data.storage}
           onClose={close}
+          onVaultChanged={vaultChanged}
           onSaved={() => {
             close();
             void refreshProfiles();
@@ -86,6 +98,7 @@ export function ProfilesScreen() {
           profile={dialog.profile}
           storage={q.data.storage}
           onClose={close}
+          onVaultChanged={vaultChanged}
           onSaved={(saved) => {
             close();
             // Editing the active profile changes what every screen talks to.
@@ -108,10 +121,11 @@ export function ProfilesScreen() {
   );
 }
 
+/** Where new secrets go: the OS keyring, or the passphrase vault (and its state). */
 function StorageNotice({ storage }: { storage: StorageStatus }) {
   return (
     <section
-      className={`pf-storage ${storage.strong ? 'pf-storage-strong' : 'pf-storage-weak'}`}
+      className={`pf-storage ${storage.sealsWith === 'os' ? 'pf-storage-strong' : 'pf-storage-vault'}`}
       aria-label="Secret storage on this computer"
     >
       <p>

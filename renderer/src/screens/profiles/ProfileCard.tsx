@@ -51,10 +51,18 @@ export function ProfileCard({
         <dt>API key</dt>
         <dd className="mono">{profile.apiKeyHint ?? '—'}</dd>
         <dt>Storage</dt>
-        <dd>
+        <dd className="pf-badges">
           <span className={storage.className} title={storage.title}>
             {storage.text}
           </span>
+          {profile.locked ? (
+            <span
+              className="badge badge-warn"
+              title="Its secrets are sealed in the passphrase vault, which is locked: unlock the vault to use them."
+            >
+              Locked
+            </span>
+          ) : null}
         </dd>
         <dt>Locale · timeout</dt>
         <dd>

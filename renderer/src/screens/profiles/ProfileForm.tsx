@@ -1,12 +1,15 @@
 /**
  * Add or edit a profile, in a modal. Secrets are password inputs that start empty: when editing,
  * empty means "keep the stored value", and a stored secret is never shown (main never sends it).
+ * Where new secrets go to the passphrase vault, the form also asks for the vault passphrase (to
+ * choose it, or to unlock the vault) and settles the vault before saving the profile.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useMutation } from '@tanstack/react-query';
 import { DeskError } from '../../../../shared/errors';
 import type { ProfileSummary, StorageStatus } from '../../../../shared/profiles';
-import { ErrorPanel } from '../../components/ErrorPanel';
+import { ErrorPanel, errorText } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import {
   emptyValues,
@@ -17,6 +20,8 @@ import {
   toCreateInput,
   toUpdateInput,
   valuesFrom,
+  vaultProblems,
+  vaultStepFor,
   type FieldErrors,
   type FieldName,
   type ProfileFormValues,
@@ -39,30 +44,86 @@ const LOCALES = [
   'tr-TR',
 ];
 
+/** The vault could not be set up or unlocked, so the profile was not sent. */
+class VaultStepError extends Error {
+  constructor(readonly reason: unknown) {
+    super(errorText(reason));
+    this.name = 'VaultStepError';
+  }
+}
+
 export function ProfileForm({
   profile,
   storage,
   onClose,
   onSaved,
+  onVaultChanged,
 }: {
   /** The profile being edited; absent when adding one. */
   profile?: ProfileSummary;
   storage: StorageStatus;
   onClose: () => void;
   onSaved: (saved: ProfileSummary) => void;
+  /** The form set up or unlocked the vault on the way to saving: the screen takes the new status. */
+  onVaultChanged: (status: StorageStatus, step: 'setup' | 'unlock') => void;
 }) {
   const mode = profile ? 'edit' : 'create';
   const [values, setValues] = useState<ProfileFormValues>(() => (profile ? valuesFrom(profile) : emptyValues()));
   const [shownErrors, setShownErrors] = useState<FieldErrors>({});
   const titleId = useId();
   const ids = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const vaultRef = useRef<HTMLInputElement>(null);
+  const vaultStep = vaultStepFor(storage, values);
 
   const save = useMutation({
-    mutationFn: () =>
-      profile ? call('updateProfile', toUpdateInput(profile.id, values)) : call('createProfile', toCreateInput(values)),
+    // The closure holds the typed secrets and vault passphrase: drop the finished mutation at once.
+    gcTime: 0,
+    mutationFn: async () => {
+      if (vaultStep !== 'none') {
+        const request = { passphrase: values.vaultPassphrase };
+        let status: StorageStatus;
+        try {
+          status = await (vaultStep === 'setup' ? call('setupVault', request) : call('unlockVault', request));
+        } catch (e) {
+          throw new VaultStepError(e);
+        }
+        // The vault is open now: the passphrase is not needed any more, even if the save fails.
+        setValues((v) => ({ ...v, vaultPassphrase: '', vaultRepeat: '' }));
+        onVaultChanged(status, vaultStep);
+      }
+      return profile
+        ? call('updateProfile', toUpdateInput(profile.id, values))
+        : call('createProfile', toCreateInput(values));
+    },
     onSuccess: onSaved,
-    onError: (e) => setShownErrors(e instanceof DeskError ? fieldErrorsFromDetails(e.data.details) : {}),
+    onError: (e) =>
+      setShownErrors(
+        e instanceof VaultStepError
+          ? { vaultPassphrase: e.message }
+          : e instanceof DeskError
+            ? fieldErrorsFromDetails(e.data.details)
+            : {},
+      ),
   });
+
+  // After a failed save, keep the keyboard where the problem is: a refused vault passphrase is
+  // selected for retyping; otherwise focus goes back into the form if it fell out (the submit
+  // button is disabled while saving, and vault fields vanish once the vault is open).
+  const failure = save.error;
+  useEffect(() => {
+    if (!failure) return;
+    if (failure instanceof VaultStepError && vaultRef.current) {
+      vaultRef.current.focus();
+      vaultRef.current.select();
+      return;
+    }
+    const form = formRef.current;
+    if (!form || form.contains(document.activeElement)) return;
+    (
+      form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>('[type="submit"]')
+    )?.focus();
+  }, [failure]);
 
   const set = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -71,16 +132,26 @@ export function ProfileForm({
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const problems = localProblems(values, mode, profile?.hasSecret ?? false);
-    setShownErrors(problems);
+    if (save.isPending) return;
+    const problems = {
+      ...localProblems(values, mode, profile?.hasSecret ?? false),
+      ...vaultProblems(vaultStep, values),
+    };
+    flushSync(() => setShownErrors(problems));
     if (Object.keys(problems).length === 0) save.mutate();
+    else formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   };
 
-  const weak = !storage.strong && storage.backend !== 'unavailable';
-  const noEncryption = storage.backend === 'unavailable';
   const secretHint = profile?.hasSecret ? 'Leave empty to keep the stored value.' : undefined;
 
-  const field = (name: FieldName, label: string, input: (props: FieldProps) => ReactNode, hint?: string) => {
+  const field = (
+    name: FieldName,
+    label: string,
+    input: (props: FieldProps) => ReactNode,
+    hint?: string,
+    /** Announce the error as soon as it appears (it comes from main, after the operator pressed save). */
+    announce = false,
+  ) => {
     const id = `${ids}-${name}`;
     const error = shownErrors[name];
     const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -94,7 +165,7 @@ export function ProfileForm({
           </span>
         ) : null}
         {error ? (
-          <span id={`${id}-error`} className="field-error">
+          <span id={`${id}-error`} className="field-error" role={announce ? 'alert' : undefined}>
             {error}
           </span>
         ) : null}
@@ -108,7 +179,6 @@ export function ProfileForm({
       type="password"
       autoComplete="off"
       spellCheck={false}
-      disabled={noEncryption}
       placeholder={
         profile?.hasSecret
           ? name === 'apiKey' && profile.apiKeyHint
@@ -121,9 +191,22 @@ export function ProfileForm({
     />
   );
 
+  const vaultInput = (name: 'vaultPassphrase' | 'vaultRepeat') => (props: FieldProps) => (
+    <input
+      {...props}
+      ref={name === 'vaultPassphrase' ? vaultRef : undefined}
+      type="password"
+      autoComplete={vaultStep === 'setup' ? 'new-password' : 'current-password'}
+      spellCheck={false}
+      maxLength={1024}
+      value={values[name]}
+      onChange={(e) => set(name, e.target.value)}
+    />
+  );
+
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="pf-form-modal">
-      <form className="pf-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <form ref={formRef} className="pf-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
         <h2 id={titleId} className="pf-modal-title">
           {profile ? `Edit profile ${profile.name}` : 'Add a profile'}
         </h2>
@@ -179,28 +262,31 @@ export function ProfileForm({
 
         <fieldset className="pf-secrets">
           <legend>Credentials</legend>
-          {noEncryption ? (
-            <p className="pf-storage-note" role="note">
-              {storage.warning}
-            </p>
-          ) : null}
+          {storage.warning ? <p className="pf-storage-note">{storage.warning}</p> : null}
           {field('apiKey', 'API key', secretInput('apiKey'), secretHint)}
           {field('secretKey', 'Secret key', secretInput('secretKey'), secretHint)}
           {field('passphrase', 'Passphrase', secretInput('passphrase'), secretHint)}
-          {weak ? (
-            <div className="pf-weak">
-              <p className="pf-storage-note" id={`${ids}-weak`}>
-                {storage.warning}
-              </p>
-              <label className="pf-check">
-                <input
-                  type="checkbox"
-                  checked={values.acceptWeakStorage}
-                  onChange={(e) => set('acceptWeakStorage', e.target.checked)}
-                  aria-describedby={`${ids}-weak`}
-                />
-                Accept weaker storage for this profile
-              </label>
+          {vaultStep === 'setup' ? (
+            <div className="pf-vault-fields">
+              {field(
+                'vaultPassphrase',
+                'Vault passphrase',
+                vaultInput('vaultPassphrase'),
+                'Seals the API secrets on this computer. It cannot be recovered: if you forget it, enter the keys again.',
+                true,
+              )}
+              {field('vaultRepeat', 'Repeat vault passphrase', vaultInput('vaultRepeat'))}
+            </div>
+          ) : null}
+          {vaultStep === 'unlock' ? (
+            <div className="pf-vault-fields">
+              {field(
+                'vaultPassphrase',
+                'Vault passphrase',
+                vaultInput('vaultPassphrase'),
+                'Unlocks the vault for this session.',
+                true,
+              )}
             </div>
           ) : null}
         </fieldset>
@@ -235,7 +321,7 @@ export function ProfileForm({
           ))}
         </div>
 
-        {save.isError ? (
+        {save.isError && !(save.error instanceof VaultStepError) ? (
           <ErrorPanel error={save.error} title={profile ? 'Could not save the profile' : 'Could not add the profile'} />
         ) : null}
 

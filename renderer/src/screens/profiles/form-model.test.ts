@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfileSummary } from '../../../../shared/profiles';
 import {
+  changeErrorsFromDetails,
+  changePassphraseProblems,
   emptyValues,
   fieldErrorsFromDetails,
+  hasTypedSecrets,
   localProblems,
+  newPassphraseProblem,
   toCreateInput,
   toUpdateInput,
   valuesFrom,
+  vaultProblems,
+  vaultStepFor,
 } from './form-model';
 
 const summary: ProfileSummary = {
@@ -20,6 +26,7 @@ const summary: ProfileSummary = {
   hasSecret: true,
   hasPassphrase: true,
   storage: 'weak-accepted',
+  locked: false,
   builtin: false,
   active: true,
 };
@@ -35,8 +42,10 @@ describe('profile form model', () => {
       passphrase: '',
       locale: 'zh-CN',
       timeoutMs: '5000',
-      acceptWeakStorage: true,
+      vaultPassphrase: '',
+      vaultRepeat: '',
     });
+    expect(valuesFrom(summary)).not.toHaveProperty('acceptWeakStorage');
   });
 
   it('leaves blank secrets out of an update (unchanged) and sends the metadata', () => {
@@ -49,8 +58,30 @@ describe('profile form model', () => {
       secretKey: 'new-secret',
       locale: 'zh-CN',
       timeoutMs: 5000,
-      acceptWeakStorage: true,
     });
+  });
+
+  it('never sends the vault passphrase with the profile', () => {
+    const v = {
+      ...emptyValues(),
+      name: 'Vaulted',
+      apiKey: 'k',
+      secretKey: 's',
+      passphrase: 'p',
+      vaultPassphrase: 'correct horse',
+      vaultRepeat: 'correct horse',
+    };
+    const create = toCreateInput(v);
+    expect(create).toEqual({
+      name: 'Vaulted',
+      environment: 'demo-trading',
+      apiKey: 'k',
+      secretKey: 's',
+      passphrase: 'p',
+      locale: 'en-US',
+      timeoutMs: 10000,
+    });
+    expect(JSON.stringify(toUpdateInput('p1', v))).not.toContain('correct horse');
   });
 
   it('drops the base URL unless the environment is custom', () => {
@@ -75,5 +106,95 @@ describe('profile form model', () => {
     expect(
       fieldErrorsFromDetails(['baseUrl: https required', 'secretKey: Too big', '(payload): x', 'nonsense']),
     ).toEqual({ baseUrl: 'https required', secretKey: 'Too big' });
+  });
+});
+
+describe('vault fields in the profile form', () => {
+  const typed = { ...emptyValues(), name: 'x', apiKey: 'k', secretKey: 's', passphrase: 'p' };
+  const os = { sealsWith: 'os', vault: 'unset' } as const;
+
+  it('asks for the vault only when secrets were typed and go to a vault that is not open', () => {
+    expect(hasTypedSecrets(emptyValues())).toBe(false);
+    expect(hasTypedSecrets({ ...emptyValues(), secretKey: ' s ' })).toBe(true);
+    expect(hasTypedSecrets({ ...emptyValues(), secretKey: '   ' })).toBe(false);
+
+    expect(vaultStepFor({ sealsWith: 'passphrase', vault: 'unset' }, typed)).toBe('setup');
+    expect(vaultStepFor({ sealsWith: 'passphrase', vault: 'locked' }, typed)).toBe('unlock');
+    expect(vaultStepFor({ sealsWith: 'passphrase', vault: 'unlocked' }, typed)).toBe('none');
+    // The OS keyring takes new secrets, whatever state the vault is in.
+    expect(vaultStepFor(os, typed)).toBe('none');
+    expect(vaultStepFor({ sealsWith: 'os', vault: 'locked' }, typed)).toBe('none');
+    // No secrets typed (a profile without credentials, or an edit keeping the stored ones): nothing to seal.
+    expect(
+      vaultStepFor(
+        { sealsWith: 'passphrase', vault: 'unset' },
+        { ...typed, apiKey: '', secretKey: '', passphrase: '' },
+      ),
+    ).toBe('none');
+    expect(vaultStepFor({ sealsWith: 'passphrase', vault: 'locked' }, { ...emptyValues(), name: 'x' })).toBe('none');
+    // One secret typed is enough to need the vault (an edit replacing one).
+    expect(vaultStepFor({ sealsWith: 'passphrase', vault: 'locked' }, { ...emptyValues(), secretKey: 's' })).toBe(
+      'unlock',
+    );
+  });
+
+  it('checks a first vault passphrase: at least 8 characters, typed twice the same', () => {
+    expect(vaultProblems('setup', typed)).toEqual({ vaultPassphrase: 'Choose a vault passphrase' });
+    expect(vaultProblems('setup', { ...typed, vaultPassphrase: 'short', vaultRepeat: 'short' })).toEqual({
+      vaultPassphrase: 'At least 8 characters',
+    });
+    expect(vaultProblems('setup', { ...typed, vaultPassphrase: 'long enough' })).toEqual({
+      vaultRepeat: 'Type the passphrase again',
+    });
+    expect(vaultProblems('setup', { ...typed, vaultPassphrase: 'long enough', vaultRepeat: 'long enougH' })).toEqual({
+      vaultRepeat: 'The two passphrases differ',
+    });
+    expect(vaultProblems('setup', { ...typed, vaultPassphrase: 'long enough', vaultRepeat: 'long enough' })).toEqual(
+      {},
+    );
+    // Spaces count, and are not trimmed away.
+    expect(vaultProblems('setup', { ...typed, vaultPassphrase: '    abc ', vaultRepeat: '    abc ' })).toEqual({});
+    expect(
+      vaultProblems('setup', { ...typed, vaultPassphrase: 'x'.repeat(1025), vaultRepeat: 'x'.repeat(1025) }),
+    ).toEqual({
+      vaultPassphrase: 'At most 1024 characters',
+    });
+  });
+
+  it('only needs a non-empty passphrase to unlock, and nothing otherwise', () => {
+    expect(vaultProblems('unlock', typed)).toEqual({ vaultPassphrase: 'Enter the vault passphrase' });
+    // A passphrase shorter than today's minimum may have been chosen under another rule: main decides.
+    expect(vaultProblems('unlock', { ...typed, vaultPassphrase: 'abc' })).toEqual({});
+    expect(vaultProblems('none', typed)).toEqual({});
+  });
+
+  it('checks a change of passphrase before sending it', () => {
+    expect(newPassphraseProblem('12345678')).toBeUndefined();
+    expect(changePassphraseProblems({ current: '', next: '', repeat: '' })).toEqual({
+      current: 'Enter the current passphrase',
+      next: 'Choose a new passphrase',
+    });
+    expect(changePassphraseProblems({ current: 'old', next: 'short', repeat: 'short' })).toEqual({
+      next: 'At least 8 characters',
+    });
+    expect(changePassphraseProblems({ current: 'old', next: 'new passphrase', repeat: '' })).toEqual({
+      repeat: 'Type the new passphrase again',
+    });
+    expect(changePassphraseProblems({ current: 'old', next: 'new passphrase', repeat: 'new passphrasE' })).toEqual({
+      repeat: 'The two new passphrases differ',
+    });
+    expect(changePassphraseProblems({ current: 'old', next: 'new passphrase', repeat: 'new passphrase' })).toEqual({});
+  });
+
+  it("maps main's validation details for a change onto its fields", () => {
+    expect(changeErrorsFromDetails(['next: At least 8 characters', 'passphrase: x', 'nonsense'])).toEqual({
+      next: 'At least 8 characters',
+    });
+    expect(changeErrorsFromDetails(undefined)).toEqual({});
+  });
+
+  it('keeps vault fields out of the profile fields that main validation details map onto', () => {
+    // They are not part of the profile: a vault call's errors are shown on them by the form itself.
+    expect(fieldErrorsFromDetails(['vaultPassphrase: x', 'vaultRepeat: y'])).toEqual({});
   });
 });

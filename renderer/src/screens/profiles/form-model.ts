@@ -2,7 +2,13 @@
  * The add/edit profile form as plain data: what the fields hold, what is wrong with them before
  * sending, and the request main receives. Secrets live here only while the form is open.
  */
-import type { ProfileInput, ProfileSummary, ProfileUpdate } from '../../../../shared/profiles';
+import {
+  vaultPassphraseSchema,
+  type ProfileInput,
+  type ProfileSummary,
+  type ProfileUpdate,
+  type StorageStatus,
+} from '../../../../shared/profiles';
 
 export type EditableEnvironment = 'live' | 'demo-trading' | 'custom';
 
@@ -16,10 +22,13 @@ export interface ProfileFormValues {
   locale: string;
   /** As typed; checked to be a whole number of milliseconds. */
   timeoutMs: string;
-  acceptWeakStorage: boolean;
+  /** The vault passphrase, when the secrets need the vault set up or unlocked first; never sent with the profile. */
+  vaultPassphrase: string;
+  /** The vault passphrase typed again, when it is being chosen. */
+  vaultRepeat: string;
 }
 
-export type FieldName = Exclude<keyof ProfileFormValues, 'acceptWeakStorage'>;
+export type FieldName = keyof ProfileFormValues;
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
 export const MIN_TIMEOUT_MS = 1000;
@@ -35,7 +44,8 @@ export function emptyValues(): ProfileFormValues {
     passphrase: '',
     locale: 'en-US',
     timeoutMs: '10000',
-    acceptWeakStorage: false,
+    vaultPassphrase: '',
+    vaultRepeat: '',
   };
 }
 
@@ -48,7 +58,6 @@ export function valuesFrom(p: ProfileSummary): ProfileFormValues {
     baseUrl: p.environment === 'custom' ? p.baseUrl : '',
     locale: p.locale,
     timeoutMs: String(p.timeoutMs),
-    acceptWeakStorage: p.storage === 'weak-accepted',
   };
 }
 
@@ -88,7 +97,6 @@ export function toCreateInput(v: ProfileFormValues): ProfileInput {
     ...secretsOf(v),
     locale: v.locale.trim(),
     timeoutMs: Number(v.timeoutMs.trim()),
-    acceptWeakStorage: v.acceptWeakStorage,
   };
 }
 
@@ -115,6 +123,75 @@ export function fieldErrorsFromDetails(details: readonly string[] | undefined): 
     if (colon < 0) continue;
     const field = line.slice(0, colon).trim();
     if (known.has(field)) errors[field as FieldName] ??= line.slice(colon + 1).trim();
+  }
+  return errors;
+}
+
+/** Whether any secret was typed (blank ones mean "none" when adding, "unchanged" when editing). */
+export function hasTypedSecrets(v: ProfileFormValues): boolean {
+  return SECRET_FIELDS.some((f) => v[f].trim() !== '');
+}
+
+/**
+ * What the vault needs before the typed secrets can be sealed: nothing (the OS keyring takes them,
+ * the vault is unlocked, or no secret was typed), a first passphrase, or the passphrase to unlock it.
+ */
+export type VaultStep = 'none' | 'setup' | 'unlock';
+
+export function vaultStepFor(storage: Pick<StorageStatus, 'sealsWith' | 'vault'>, v: ProfileFormValues): VaultStep {
+  if (storage.sealsWith !== 'passphrase' || !hasTypedSecrets(v)) return 'none';
+  if (storage.vault === 'unset') return 'setup';
+  if (storage.vault === 'locked') return 'unlock';
+  return 'none';
+}
+
+/** Problems with the vault fields before anything is sent: length when choosing one, and the repeat. */
+export function vaultProblems(step: VaultStep, v: ProfileFormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (step === 'unlock') {
+    if (v.vaultPassphrase === '') errors.vaultPassphrase = 'Enter the vault passphrase';
+  } else if (step === 'setup') {
+    const problem = newPassphraseProblem(v.vaultPassphrase);
+    if (problem !== undefined) errors.vaultPassphrase = problem;
+    else if (v.vaultRepeat === '') errors.vaultRepeat = 'Type the passphrase again';
+    else if (v.vaultRepeat !== v.vaultPassphrase) errors.vaultRepeat = 'The two passphrases differ';
+  }
+  return errors;
+}
+
+/** Why a newly chosen vault passphrase is refused, or undefined when it is fine (spaces count). */
+export function newPassphraseProblem(passphrase: string): string | undefined {
+  if (passphrase === '') return 'Choose a vault passphrase';
+  const r = vaultPassphraseSchema.safeParse(passphrase);
+  return r.success ? undefined : (r.error.issues[0]?.message ?? 'Not a valid passphrase');
+}
+
+/** The change-passphrase dialog's values and their problems before sending. */
+export interface ChangePassphraseValues {
+  current: string;
+  next: string;
+  repeat: string;
+}
+export type ChangePassphraseErrors = Partial<Record<keyof ChangePassphraseValues, string>>;
+
+export function changePassphraseProblems(v: ChangePassphraseValues): ChangePassphraseErrors {
+  const errors: ChangePassphraseErrors = {};
+  if (v.current === '') errors.current = 'Enter the current passphrase';
+  const next = v.next === '' ? 'Choose a new passphrase' : newPassphraseProblem(v.next);
+  if (next !== undefined) errors.next = next;
+  else if (v.repeat === '') errors.repeat = 'Type the new passphrase again';
+  else if (v.repeat !== v.next) errors.repeat = 'The two new passphrases differ';
+  return errors;
+}
+
+/** Main's validation details for a change of passphrase ("current: …", "next: …") mapped onto the fields. */
+export function changeErrorsFromDetails(details: readonly string[] | undefined): ChangePassphraseErrors {
+  const errors: ChangePassphraseErrors = {};
+  for (const line of details ?? []) {
+    const colon = line.indexOf(':');
+    if (colon < 0) continue;
+    const key = line.slice(0, colon).trim();
+    if (key === 'current' || key === 'next') errors[key] ??= line.slice(colon + 1).trim();
   }
   return errors;
 }

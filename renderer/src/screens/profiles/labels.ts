@@ -1,5 +1,5 @@
 /** Words and badge styles for environments and storage strengths, shared by the screen's parts. */
-import type { Environment, StorageStatus, StorageStrength } from '../../../../shared/profiles';
+import type { Environment, StorageStatus, StorageStrength, VaultState } from '../../../../shared/profiles';
 
 export const ENVIRONMENT_BADGE: Readonly<Record<Environment, { text: string; className: string }>> = {
   live: { text: 'LIVE', className: 'badge pf-badge-live' },
@@ -20,11 +20,17 @@ export const STORAGE_WORDS: Readonly<Record<StorageStrength, { text: string; cla
     className: 'badge badge-ok',
     title: 'Secrets are encrypted by the operating system keyring.',
   },
+  passphrase: {
+    text: 'Passphrase vault',
+    className: 'badge badge-ok',
+    title:
+      "Secrets are sealed with AES-256-GCM under a key derived (scrypt) from the operator's vault passphrase; they can be used once the vault is unlocked.",
+  },
   'weak-accepted': {
-    text: 'Weak storage (accepted)',
+    text: 'Weak storage (older version)',
     className: 'badge badge-warn',
     title:
-      'Secrets are encrypted with a key built into the app, because this system has no keyring; you accepted this.',
+      'Stored by an earlier version with a key built into the app, because this system had no keyring. Enter the keys again to seal them properly.',
   },
   none: {
     text: 'No credentials',
@@ -38,10 +44,21 @@ export const STORAGE_WORDS: Readonly<Record<StorageStrength, { text: string; cla
   },
 };
 
+export const VAULT_STATE_WORDS: Readonly<Record<VaultState, string>> = {
+  unset: 'no passphrase chosen yet',
+  locked: 'locked',
+  unlocked: 'unlocked for this session',
+};
+
+/** Where new secrets go, in words: the OS keyring, or the passphrase vault and its state. */
 export function storageSummary(s: StorageStatus): string {
-  if (s.backend === 'unavailable') return 'Not available: secrets cannot be stored on this computer';
-  if (s.strong) return `Protected by the operating system (${s.backend})`;
-  return `Weak (${s.backend}): no OS keyring`;
+  if (s.sealsWith === 'os') return `Protected by the operating system (${s.backend})`;
+  return `Passphrase vault (no strong OS keyring here: ${s.backend}) · ${VAULT_STATE_WORDS[s.vault]}`;
+}
+
+/** "1 profile" / "3 profiles". */
+export function profileCount(n: number): string {
+  return `${n} profile${n === 1 ? '' : 's'}`;
 }
 
 /** "+1.2 s" / "−0.3 s" for a skew in ms (local minus exchange). */

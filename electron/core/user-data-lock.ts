@@ -1,0 +1,254 @@
+/**
+ * One app process per user-data folder: the Electron app and the browser host (`uta-desk serve`) both keep
+ * profiles.json there and would silently overwrite each other's edits if two of them ran at once.
+ *
+ * The lock is a small JSON file created with O_EXCL. A lock whose process is gone (a crash, a kill -9) is
+ * stale and taken over, so nobody has to delete it by hand after an unclean exit.
+ */
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { readFileSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const LOCK_FILE = 'uta-desk.lock';
+
+export interface LockOwner {
+  pid: number;
+  /** Which kind of process holds it, e.g. 'electron' or 'browser host'. */
+  host: string;
+  /** ms since the epoch */
+  startedAt: number;
+}
+
+export class UserDataLockedError extends Error {
+  /** Undefined when the lock kept changing hands and no owner could be read. */
+  readonly owner: LockOwner | undefined;
+  readonly dir: string;
+
+  constructor(dir: string, owner: LockOwner | undefined) {
+    super(
+      owner
+        ? `UTA Desk is already running on ${dir} (${owner.host}, pid ${owner.pid}, since ` +
+            `${new Date(owner.startedAt).toISOString()}). Use that window, or stop it first; to run a second one, ` +
+            `give it its own folder with --user-data DIR. If no such process is running, delete ` +
+            `${join(dir, LOCK_FILE)}.`
+        : `UTA Desk is starting on ${dir} in another process at the same moment. Use that window, or stop it ` +
+            `first; to run a second one, give it its own folder with --user-data DIR.`,
+    );
+    this.name = 'UserDataLockedError';
+    this.owner = owner;
+    this.dir = dir;
+  }
+}
+
+export interface UserDataLock {
+  readonly path: string;
+  /** Removes the lock if it is still ours; safe to call twice. */
+  release(): Promise<void>;
+  /** The same, synchronously, for process 'exit' handlers. */
+  releaseSync(): void;
+}
+
+export interface AcquireOptions {
+  pid?: number;
+  now?: () => number;
+  isAlive?: (pid: number) => boolean;
+}
+
+const MAX_ATTEMPTS = 3;
+/**
+ * A lock file is created empty and filled a moment later, so unparseable content younger than this is most
+ * likely a starter mid-write, not a torn write from a crash: wait for it rather than take it over.
+ */
+const FRESH_GARBAGE_GRACE_MS = 1000;
+const REREAD_DELAY_MS = 20;
+const TAKEOVER_SUFFIX = '.takeover';
+const TAKEOVER_WAIT_MS = 2000;
+const ABANDONED_GUARD_MS = 5000;
+
+/** Takes the lock or throws UserDataLockedError (its message is meant for the operator as is). */
+export async function acquireUserDataLock(
+  dir: string,
+  host: string,
+  options: AcquireOptions = {},
+): Promise<UserDataLock> {
+  const pid = options.pid ?? process.pid;
+  const now = options.now ?? Date.now;
+  const isAlive = options.isAlive ?? isProcessAlive;
+  const path = join(dir, LOCK_FILE);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const me: LockOwner = { pid, host, startedAt: now() };
+    if (await tryCreate(path, me)) return makeLock(path, me);
+
+    const existing = await readExisting(path);
+    if (existing === 'gone') continue;
+    if (existing.owner && existing.owner.pid !== pid && isAlive(existing.owner.pid)) {
+      throw new UserDataLockedError(dir, existing.owner);
+    }
+    // Dead owner, garbage, or a lock this process never released: stale.
+    await removeStale(path, existing.raw);
+  }
+  // Every attempt lost a race; name whoever holds it now if that is a live process.
+  const last = await readExisting(path);
+  const holder = last === 'gone' ? undefined : last.owner;
+  throw new UserDataLockedError(dir, holder && holder.pid !== pid && isAlive(holder.pid) ? holder : undefined);
+}
+
+/** Default liveness probe: signal 0 checks existence without delivering anything. */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else. Anything but ESRCH errs towards "alive" so a lock is never
+    // stolen from a running app on an unexpected error.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+async function tryCreate(path: string, owner: LockOwner): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(path, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(`${JSON.stringify(owner)}\n`, 'utf8');
+    await handle.sync();
+    await handle.close();
+  } catch (error) {
+    // An empty or half-written lock is no lock; leave nothing for the next start to puzzle over.
+    await handle.close().catch(() => undefined);
+    await unlink(path).catch(() => undefined);
+    throw error;
+  }
+  return true;
+}
+
+interface Existing {
+  raw: string;
+  owner: LockOwner | undefined;
+}
+
+async function readExisting(path: string): Promise<Existing | 'gone'> {
+  // Bounded on our own clock too, so an mtime in the future (clock skew, network folders) cannot stall us.
+  const giveUpAt = Date.now() + FRESH_GARBAGE_GRACE_MS;
+  for (;;) {
+    let raw: string;
+    let mtimeMs: number;
+    try {
+      [raw, { mtimeMs }] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+      throw error;
+    }
+    const owner = parseOwner(raw);
+    if (owner || Date.now() - mtimeMs > FRESH_GARBAGE_GRACE_MS || Date.now() >= giveUpAt) return { raw, owner };
+    await delay(REREAD_DELAY_MS);
+  }
+}
+
+function parseOwner(raw: string): LockOwner | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { pid, host, startedAt } = value as Record<string, unknown>;
+  // pid <= 0 must never reach process.kill: 0 and negatives address whole process groups.
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return undefined;
+  if (typeof host !== 'string' || typeof startedAt !== 'number' || !Number.isFinite(startedAt)) return undefined;
+  return { pid, host, startedAt };
+}
+
+/**
+ * Removing a stale lock is not atomic with checking it: two starters that both read the stale lock could each
+ * unlink, the second one deleting the fresh lock the first had just created, and then both would win. So removal
+ * happens only while holding a second exclusive file, and only if the lock still holds what was judged stale.
+ * Starters that find the guard taken wait until the stale lock is gone or replaced, then look again.
+ */
+async function removeStale(path: string, staleRaw: string): Promise<void> {
+  const guard = `${path}${TAKEOVER_SUFFIX}`;
+  const giveUpAt = Date.now() + TAKEOVER_WAIT_MS;
+  while (Date.now() < giveUpAt) {
+    let handle;
+    try {
+      handle = await open(guard, 'wx', 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (handle) {
+      try {
+        await handle.close();
+        if ((await readIfPresent(path)) === staleRaw) await unlink(path);
+      } finally {
+        await unlink(guard).catch(() => undefined);
+      }
+      return;
+    }
+    await removeAbandonedGuard(guard);
+    await delay(REREAD_DELAY_MS);
+    if ((await readIfPresent(path)) !== staleRaw) return;
+  }
+}
+
+/**
+ * A guard is held for a read and an unlink; one that has been there for seconds belongs to a starter that died
+ * mid-takeover. Absolute age, so a guard stamped in the future by a skewed clock does not block forever.
+ */
+async function removeAbandonedGuard(guard: string): Promise<void> {
+  try {
+    const { mtimeMs } = await stat(guard);
+    if (Math.abs(Date.now() - mtimeMs) > ABANDONED_GUARD_MS) await unlink(guard);
+  } catch {
+    // gone already, or removed by another waiter
+  }
+}
+
+async function readIfPresent(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function makeLock(path: string, me: LockOwner): UserDataLock {
+  let released = false;
+  const isOurs = (raw: string): boolean => {
+    const owner = parseOwner(raw);
+    return owner !== undefined && owner.pid === me.pid && owner.startedAt === me.startedAt;
+  };
+  // Release is best effort: a lock left behind by a failed release names a dead pid and is taken over next start.
+  return {
+    path,
+    async release() {
+      if (released) return;
+      released = true;
+      try {
+        if (isOurs(await readFile(path, 'utf8'))) await unlink(path);
+      } catch {
+        // already gone, or unreadable: nothing of ours to remove
+      }
+    },
+    releaseSync() {
+      if (released) return;
+      released = true;
+      try {
+        if (isOurs(readFileSync(path, 'utf8'))) unlinkSync(path);
+      } catch {
+        // already gone, or unreadable: nothing of ours to remove
+      }
+    },
+  };
+}

@@ -1,0 +1,245 @@
+/**
+ * `uta-desk serve` and `npm start` without Electron: the core on this machine's user-data folder
+ * (locked against a second process), the browser host in front of it, and a browser window in app
+ * mode when one can be shown. Ctrl+C stops everything in order and exits 0.
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { createCore, type Core } from '../core/create-core';
+import { acquireUserDataLock, UserDataLockedError, type UserDataLock } from '../core/user-data-lock';
+import { createDispatch } from '../ipc/dispatch';
+import type { SecretBox } from '../profiles/secret-box';
+import { findBrowser, hasDisplay, openInAppMode, type OpenedBrowser } from './open-browser';
+import { NonLoopbackRefused, startWebHost, type WebHost } from './web-host';
+
+export interface ServeOptions {
+  userDataDir: string;
+  host: string;
+  port: number;
+  allowNonLoopback: boolean;
+  /** Open a browser window in app mode when a display and a Chromium-family browser exist. */
+  open: boolean;
+}
+
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+export const SERVE_USAGE = `Usage: uta-desk serve [--port N] [--no-open] [--user-data DIR] [--host 127.0.0.1] [--allow-non-loopback]
+
+Runs UTA Desk in a browser: the same app as the desktop window, served on 127.0.0.1.
+  --port N               Port to listen on (default: a free one). Fix it for an SSH tunnel.
+  --no-open              Only print the link; do not open a browser window.
+  --user-data DIR        Profiles and activity folder (default: the desktop app's own).
+  --host H               Address to bind (default 127.0.0.1). Anything else is refused unless
+  --allow-non-loopback   is given too: the channel is plain HTTP. Prefer an SSH tunnel:
+                         ssh -N -L 8765:127.0.0.1:8765 you@server, then uta-desk serve --port 8765 there.
+`;
+
+export class ServeUsageError extends Error {
+  override name = 'ServeUsageError';
+}
+
+/** Electron's own userData for this app, so both hosts see the same profiles. */
+export function defaultUserDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  home = homedir(),
+): string {
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'uta-desk');
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'uta-desk');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'uta-desk');
+}
+
+export function parseServeArgs(argv: readonly string[]): ServeOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'no-open': { type: 'boolean' },
+        'user-data': { type: 'string' },
+        'allow-non-loopback': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    throw new ServeUsageError(e instanceof Error ? e.message : String(e));
+  }
+  if (values.help) return 'help';
+  const port = values.port ?? '0';
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new ServeUsageError('--port must be 0-65535.');
+  const dir = values['user-data']?.trim();
+  if (values['user-data'] !== undefined && !dir) throw new ServeUsageError('--user-data needs a folder.');
+  return {
+    userDataDir: dir ? resolve(dir) : defaultUserDataDir(),
+    host: values.host?.trim() || '127.0.0.1',
+    port: Number(port),
+    allowNonLoopback: values['allow-non-loopback'] ?? false,
+    open: !(values['no-open'] ?? false),
+  };
+}
+
+/** Plain Node has no OS keyring: every secret goes to the passphrase vault. */
+const NO_OS_KEYRING: SecretBox = {
+  isEncryptionAvailable: () => false,
+  backend: () => 'unavailable',
+  encryptString: () => {
+    throw new Error('no OS keyring in the browser host');
+  },
+  decryptString: () => {
+    throw new Error('no OS keyring in the browser host');
+  },
+};
+
+export interface RunningDesk {
+  host: WebHost;
+  core: Core;
+  /** Closes the window (if opened), the host, the core (activity log flushed, demo exchange closed), the lock. */
+  stop(): Promise<void>;
+  /** Settles when the app window that was opened is closed by the operator. */
+  windowClosed: Promise<void> | undefined;
+}
+
+export interface ServeDeps {
+  rendererDir: string;
+  version: string;
+  out: TextSink;
+  /** Tests inject the core's options (a demo exchange they control, cheap scrypt). */
+  core?: (userDataDir: string) => Core;
+}
+
+export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise<RunningDesk> {
+  const lock: UserDataLock = await acquireUserDataLock(options.userDataDir, 'browser host');
+  let core: Core | undefined;
+  let host: WebHost | undefined;
+  try {
+    core =
+      deps.core?.(options.userDataDir) ??
+      createCore({ userDataDir: options.userDataDir, secretBox: NO_OS_KEYRING, version: deps.version });
+    const dispatch = createDispatch(core.handlers, {
+      onInternalError: (channel, error) =>
+        console.error(`[desk] ${channel} failed:`, error instanceof Error ? error.message : error),
+    });
+    host = await startWebHost({
+      dispatch,
+      rendererDir: deps.rendererDir,
+      host: options.host,
+      port: options.port,
+      allowNonLoopback: options.allowNonLoopback,
+    });
+  } catch (e) {
+    await core?.close();
+    await lock.release();
+    throw e;
+  }
+  const launchUrl = host.newLaunchUrl();
+  deps.out.write(
+    `UTA Desk is running at ${host.url} (browser host; profiles in ${options.userDataDir}).\n` +
+      `Open this link (it works once): ${launchUrl}\n`,
+  );
+  if (options.host !== '127.0.0.1')
+    deps.out.write(`Listening on ${options.host} too: this is plain HTTP, readable by anyone on that network.\n`);
+
+  let browser: OpenedBrowser | undefined;
+  if (options.open) browser = await openWindow(launchUrl, deps.out);
+
+  let stopping: Promise<void> | undefined;
+  const running: RunningDesk = {
+    host,
+    core,
+    windowClosed: browser?.exited,
+    stop: () =>
+      (stopping ??= (async () => {
+        await browser?.close().catch(() => undefined);
+        await host.close();
+        await core.close();
+        await lock.release();
+      })()),
+  };
+  return running;
+}
+
+async function openWindow(launchUrl: string, out: TextSink): Promise<OpenedBrowser | undefined> {
+  if (!hasDisplay()) {
+    out.write('No display here: open the link in a browser on this machine, or from yours through an SSH tunnel.\n');
+    return undefined;
+  }
+  const found = findBrowser();
+  if (!found) {
+    out.write('No Chromium, Chrome or Edge was found: open the link in your browser.\n');
+    return undefined;
+  }
+  try {
+    const opened = await openInAppMode(found, launchUrl);
+    out.write(`Opened in ${found.name} (its own window and temporary profile). Closing that window stops UTA Desk.\n`);
+    return opened;
+  } catch (e) {
+    out.write(`${e instanceof Error ? e.message : 'The browser could not be started'}: open the link yourself.\n`);
+    return undefined;
+  }
+}
+
+/** Process glue: parse, serve, a new link on Enter, stop cleanly on Ctrl+C, SIGTERM or the window closing. */
+export async function runServe(
+  argv: readonly string[],
+  deps: Omit<ServeDeps, 'out'> & { out?: TextSink; err?: TextSink },
+): Promise<number> {
+  const out = deps.out ?? process.stdout;
+  const err = deps.err ?? process.stderr;
+  let options: ServeOptions;
+  try {
+    const parsed = parseServeArgs(argv);
+    if (parsed === 'help') {
+      out.write(SERVE_USAGE);
+      return 0;
+    }
+    options = parsed;
+  } catch (e) {
+    err.write(`uta-desk serve: ${(e as Error).message}\n\n${SERVE_USAGE}`);
+    return 2;
+  }
+  let desk: RunningDesk;
+  try {
+    desk = await serveDesk(options, { ...deps, out });
+  } catch (e) {
+    if (e instanceof UserDataLockedError || e instanceof NonLoopbackRefused) {
+      err.write(`uta-desk: ${e.message}\n`);
+      return 1;
+    }
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      err.write(`uta-desk: port ${options.port} is in use; choose another with --port.\n`);
+      return 1;
+    }
+    if (code === 'ENOENT') {
+      err.write('uta-desk: the app is not built yet: run `npm run build` first (npm start does it for you).\n');
+      return 1;
+    }
+    throw e;
+  }
+  const lines = process.stdin.isTTY ? createInterface({ input: process.stdin }) : undefined;
+  if (lines) {
+    out.write('Press Enter for a new one-time link; Ctrl+C stops UTA Desk.\n');
+    lines.on('line', () =>
+      out.write(`New link (it works once; the previous one no longer does): ${desk.host.newLaunchUrl()}\n`),
+    );
+  }
+  // `on`, not `once`: a second Ctrl+C (or the same signal relayed by a wrapper) must not kill the
+  // process halfway through stopping, before the activity log is flushed.
+  const reason = await new Promise<string>((resolveStop) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => resolveStop(signal));
+    void desk.windowClosed?.then(() => resolveStop('window closed'));
+  });
+  out.write(`\nStopping UTA Desk (${reason})…\n`);
+  lines?.close();
+  await desk.stop();
+  out.write('Stopped.\n');
+  return 0;
+}
