@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../electron/demo-exchange';
+import { testSecretBox } from '../electron/profiles/testing/test-secret-box';
 import { expect, test } from './fixtures';
 
 async function openProfiles(app: Page): Promise<void> {
@@ -26,7 +27,7 @@ async function addProfile(
   if (fields.baseUrl !== undefined) await dialog.getByLabel('Base URL').fill(fields.baseUrl);
   if (fields.apiKey !== undefined) await dialog.getByLabel('API key').fill(fields.apiKey);
   if (fields.secretKey !== undefined) await dialog.getByLabel('Secret key').fill(fields.secretKey);
-  if (fields.passphrase !== undefined) await dialog.getByLabel('Passphrase').fill(fields.passphrase);
+  if (fields.passphrase !== undefined) await dialog.getByLabel('Passphrase', { exact: true }).fill(fields.passphrase);
   await dialog.getByRole('button', { name: 'Add profile' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -162,5 +163,68 @@ test.describe('profiles', () => {
     await expect(dialog.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
     await dialog.press('Escape');
     await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('the passphrase vault (no OS keyring, as in the browser host)', () => {
+  test.use({ secretBox: testSecretBox({ available: false }) });
+  const VAULT = 'correct horse battery staple';
+
+  test('choose a passphrase with the first secret, lock, unlock (a wrong passphrase changes nothing)', async ({
+    app,
+    demo,
+    shot,
+  }) => {
+    await openProfiles(app);
+    const vault = app.getByRole('region', { name: 'Passphrase vault' });
+    await expect(vault).toContainText('sealed with a passphrase you choose');
+
+    await app.getByRole('button', { name: 'Add profile' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Add a profile' });
+    await dialog.getByLabel('Name').fill('Vaulted');
+    await dialog.getByLabel('Environment').selectOption('custom');
+    await dialog.getByLabel('Base URL').fill(demo.url);
+    await dialog.getByLabel('API key').fill(DEMO_ACCOUNT.apiKey);
+    await dialog.getByLabel('Secret key').fill(DEMO_ACCOUNT.secretKey);
+    await dialog.getByLabel('Passphrase', { exact: true }).fill(DEMO_ACCOUNT.passphrase);
+    await dialog.getByLabel('Vault passphrase', { exact: true }).fill(VAULT);
+    await dialog.getByLabel('Repeat vault passphrase').fill('something else');
+    await dialog.getByRole('button', { name: 'Add profile' }).click();
+    await expect(dialog).toBeVisible(); // the two passphrases differ: nothing sent
+    await dialog.getByLabel('Repeat vault passphrase').fill(VAULT);
+    await shot('profiles-vault-setup');
+    await dialog.getByRole('button', { name: 'Add profile' }).click();
+    await expect(dialog).toBeHidden();
+
+    const card = app.getByRole('listitem', { name: 'Vaulted' });
+    await expect(card).toContainText('Passphrase vault');
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(card.getByRole('status', { name: 'Connection test result' })).toContainText('Connection OK');
+
+    // Lock: as after a restart, the secrets exist but cannot be used until the vault is unlocked.
+    await vault.getByRole('button', { name: 'Lock now' }).click();
+    await expect(card).toContainText('Locked');
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(card.getByRole('status', { name: 'Connection test result' })).toContainText('vault is locked');
+    await shot('profiles-vault-locked');
+
+    const field = vault.getByLabel('Vault passphrase');
+    await field.fill('not the passphrase');
+    await vault.getByRole('button', { name: 'Unlock' }).click();
+    await expect(vault.getByRole('alert')).toContainText('Wrong vault passphrase');
+    await expect(field).toBeFocused();
+    await expect(card).toContainText('Locked');
+    await shot('profiles-vault-wrong-passphrase');
+
+    await field.fill(VAULT);
+    await field.press('Enter');
+    await expect(vault).toContainText('Unlocked for this session');
+    await expect(card).not.toContainText('Locked');
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(card.getByRole('status', { name: 'Connection test result' })).toContainText('Connection OK');
+    await shot('profiles-vault-unlocked');
+    const html = await app.content();
+    expect(html).not.toContain(VAULT);
+    expect(html).not.toContain(DEMO_ACCOUNT.secretKey);
   });
 });

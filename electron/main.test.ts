@@ -2,7 +2,7 @@
  * main.ts wiring with Electron mocked: window hardening, IPC registration, sender and payload
  * checks, protocol serving, navigation/permission denial.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,14 @@ import { CHANNELS } from '../shared/contract';
 const h = vi.hoisted(() => {
   type Listener = (...args: unknown[]) => unknown;
   const state = {
-    windows: [] as { options: Record<string, unknown>; loadURL: ReturnType<typeof vi.fn> }[],
+    windows: [] as {
+      options: Record<string, unknown>;
+      loadURL: ReturnType<typeof vi.fn>;
+      focus: ReturnType<typeof vi.fn>;
+      restore: ReturnType<typeof vi.fn>;
+    }[],
+    userData: '',
+    quit: vi.fn(),
     ipcHandlers: new Map<string, Listener>(),
     appListeners: new Map<string, Listener[]>(),
     protocolHandler: undefined as undefined | ((req: Request) => Promise<Response>),
@@ -28,6 +35,9 @@ vi.mock('electron', () => {
     static getAllWindows = () => h.windows;
     loadURL = vi.fn(async () => undefined);
     once = vi.fn();
+    focus = vi.fn();
+    restore = vi.fn();
+    isMinimized = () => true;
     constructor(public options: Record<string, unknown>) {
       h.windows.push(this);
     }
@@ -39,12 +49,14 @@ vi.mock('electron', () => {
     app: {
       isPackaged: true,
       whenReady: async () => undefined,
-      getPath: () => mkdtempSync(join(tmpdir(), 'uta-main-test-')),
+      getPath: () => (h.userData ||= mkdtempSync(join(tmpdir(), 'uta-main-test-'))),
       getVersion: () => '9.9.9',
       setPath: vi.fn(),
+      requestSingleInstanceLock: () => true,
       on,
-      quit: vi.fn(),
+      quit: h.quit,
     },
+    dialog: { showErrorBox: vi.fn() },
     BrowserWindow,
     ipcMain: {
       handle: (c: string, l: (...a: unknown[]) => unknown) => h.ipcHandlers.set(c, l),
@@ -137,6 +149,27 @@ describe('IPC registration', () => {
     expect(r).toMatchObject({ ok: false, error: { kind: 'validation' } });
     expect((r as { error: { message: string } }).error.message).toMatch(/symbol/);
     expect(h.core.listInstruments).not.toHaveBeenCalled();
+  });
+});
+
+describe('one app per user-data folder', () => {
+  it('holds the folder lock while running, naming this process', () => {
+    const owner = JSON.parse(readFileSync(join(h.userData, 'uta-desk.lock'), 'utf8'));
+    expect(owner).toMatchObject({ pid: process.pid, host: 'electron' });
+  });
+
+  it('brings the existing window to the front when the app is launched again', () => {
+    for (const l of h.appListeners.get('second-instance') ?? []) l();
+    expect(h.windows[0]!.restore).toHaveBeenCalled();
+    expect(h.windows[0]!.focus).toHaveBeenCalled();
+  });
+
+  it('quits only after the core has closed, then releases the lock', async () => {
+    const event = { preventDefault: vi.fn() };
+    for (const l of h.appListeners.get('will-quit') ?? []) l(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(h.quit).toHaveBeenCalled());
+    expect(existsSync(join(h.userData, 'uta-desk.lock'))).toBe(false);
   });
 });
 

@@ -4,8 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, type WebPreferences } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, type WebPreferences } from 'electron';
 import { createCore, type Core } from './core/create-core';
+import { acquireUserDataLock, UserDataLockedError, type UserDataLock } from './core/user-data-lock';
 import { createDispatch } from './ipc/dispatch';
 import { registerIpc } from './ipc/register';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security/csp';
@@ -94,8 +95,35 @@ export function createMainWindow(): BrowserWindow {
   return win;
 }
 
-export async function bootstrap(): Promise<Core> {
+/**
+ * One app per user-data folder: a second launch hands over to the first (which comes to the front),
+ * and the folder's lock file also keeps out a browser host (`uta-desk serve`) on the same profiles.
+ */
+async function claimUserData(): Promise<UserDataLock | undefined> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return undefined;
+  }
+  app.on('second-instance', () => {
+    const win = BrowserWindow.getAllWindows()[0];
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
   await app.whenReady();
+  try {
+    return await acquireUserDataLock(app.getPath('userData'), 'electron');
+  } catch (e) {
+    if (!(e instanceof UserDataLockedError)) throw e;
+    dialog.showErrorBox('UTA Desk is already running', e.message);
+    app.quit();
+    return undefined;
+  }
+}
+
+export async function bootstrap(): Promise<Core | undefined> {
+  const lock = await claimUserData();
+  if (!lock) return undefined;
   harden();
   serveRenderer();
   const core = createCore({
@@ -117,8 +145,19 @@ export async function bootstrap(): Promise<Core> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => void core.close());
+  // Quitting waits for the core: attempts being followed are recorded and the activity log flushed.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void core.close().finally(() => {
+      closed = true;
+      lock.releaseSync();
+      app.quit();
+    });
+  });
+  process.on('exit', () => lock.releaseSync());
   return core;
 }
 
-export const started: Promise<Core> = bootstrap();
+export const started: Promise<Core | undefined> = bootstrap();

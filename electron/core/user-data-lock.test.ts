@@ -79,10 +79,20 @@ describe('acquireUserDataLock', () => {
     expect(await readdir(dir)).toEqual([LOCK_FILE]);
   });
 
-  it('takes over a lock of its own pid that was never released', async () => {
-    await acquireUserDataLock(dir, 'electron', { pid: 5555, now: () => 1 });
-    await acquireUserDataLock(dir, 'electron', { pid: 5555, now: () => 2, isAlive: alive });
-    expect(await readOwner()).toEqual({ pid: 5555, host: 'electron', startedAt: 2 });
+  it('refuses a second host in this very process while the first holds the lock', async () => {
+    const first = await acquireUserDataLock(dir, 'electron', { pid: 5555, now: () => 1 });
+    await expect(acquireUserDataLock(dir, 'browser host', { pid: 5555, now: () => 2 })).rejects.toBeInstanceOf(
+      UserDataLockedError,
+    );
+    await first.release();
+    await acquireUserDataLock(dir, 'browser host', { pid: 5555, now: () => 3 });
+    expect(await readOwner()).toEqual({ pid: 5555, host: 'browser host', startedAt: 3 });
+  });
+
+  it('takes over a lock with its own pid that this process does not hold (a pid reused after a reboot)', async () => {
+    await plantLock(JSON.stringify({ pid: 5556, host: 'electron', startedAt: 1 }));
+    await acquireUserDataLock(dir, 'electron', { pid: 5556, now: () => 2, isAlive: alive });
+    expect(await readOwner()).toEqual({ pid: 5556, host: 'electron', startedAt: 2 });
   });
 
   it('waits for a lock that is being written rather than taking it over', async () => {
@@ -177,7 +187,7 @@ describe('UserDataLock.release', () => {
 
   it('leaves a lock of the same pid started later', async () => {
     const lock = await acquireUserDataLock(dir, 'electron', { pid: 1001, now: () => 1 });
-    await acquireUserDataLock(dir, 'electron', { pid: 1001, now: () => 2 });
+    await writeFile(lockPath(), JSON.stringify({ pid: 1001, host: 'electron', startedAt: 2 }));
     await lock.release();
     expect(await readOwner()).toEqual({ pid: 1001, host: 'electron', startedAt: 2 });
   });

@@ -83,10 +83,11 @@ export async function acquireUserDataLock(
 
     const existing = await readExisting(path);
     if (existing === 'gone') continue;
-    if (existing.owner && existing.owner.pid !== pid && isAlive(existing.owner.pid)) {
+    const heldHere = existing.owner?.pid === pid && heldInThisProcess.has(path);
+    if (existing.owner && (heldHere || (existing.owner.pid !== pid && isAlive(existing.owner.pid)))) {
       throw new UserDataLockedError(dir, existing.owner);
     }
-    // Dead owner, garbage, or a lock this process never released: stale.
+    // Dead owner, garbage, or our pid on a lock this process does not hold (a pid reused after a reboot): stale.
     await removeStale(path, existing.raw);
   }
   // Every attempt lost a race; name whoever holds it now if that is a live process.
@@ -223,8 +224,12 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Locks this process holds: a second host in one process (tests, a bug) is refused like another process. */
+const heldInThisProcess = new Set<string>();
+
 function makeLock(path: string, me: LockOwner): UserDataLock {
   let released = false;
+  heldInThisProcess.add(path);
   const isOurs = (raw: string): boolean => {
     const owner = parseOwner(raw);
     return owner !== undefined && owner.pid === me.pid && owner.startedAt === me.startedAt;
@@ -235,6 +240,7 @@ function makeLock(path: string, me: LockOwner): UserDataLock {
     async release() {
       if (released) return;
       released = true;
+      heldInThisProcess.delete(path);
       try {
         if (isOurs(await readFile(path, 'utf8'))) await unlink(path);
       } catch {
@@ -244,6 +250,7 @@ function makeLock(path: string, me: LockOwner): UserDataLock {
     releaseSync() {
       if (released) return;
       released = true;
+      heldInThisProcess.delete(path);
       try {
         if (isOurs(readFileSync(path, 'utf8'))) unlinkSync(path);
       } catch {

@@ -27,3 +27,12 @@ async function invokeOverHttp(channel: string, payload: unknown): Promise<unknow
 }
 
 Object.defineProperty(window, 'desk', { value: Object.freeze(buildDeskApi(invokeOverHttp)), enumerable: true });
+
+// The page was served because the session is valid: a launch code in the address bar is not needed.
+const hasLaunchCode = () => new URLSearchParams(location.hash.slice(1)).has('launch');
+if (hasLaunchCode()) history.replaceState(null, '', location.pathname);
+// A new link pasted into this tab (say the host restarted on the same port) only changes the
+// fragment; loading the page again lets the host trade the code if this session has ended.
+window.addEventListener('hashchange', () => {
+  if (hasLaunchCode()) location.reload();
+});

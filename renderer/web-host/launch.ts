@@ -17,7 +17,7 @@ function show(text: string): void {
 async function launch(): Promise<void> {
   const code = new URLSearchParams(location.hash.slice(1)).get('launch');
   // The code is single-use: out of the address bar and history before anything else.
-  history.replaceState(null, '', location.pathname);
+  if (location.hash) history.replaceState(null, '', location.pathname);
   if (!code) {
     show('Open the link UTA Desk printed when it started: this page has no session yet.');
     return;
@@ -44,3 +44,5 @@ async function launch(): Promise<void> {
 }
 
 void launch();
+// A new link pasted into this same tab only changes the fragment: the page is not loaded again.
+window.addEventListener('hashchange', () => void launch());

@@ -53,7 +53,8 @@ export const VAULT_STATE_WORDS: Readonly<Record<VaultState, string>> = {
 /** Where new secrets go, in words: the OS keyring, or the passphrase vault and its state. */
 export function storageSummary(s: StorageStatus): string {
   if (s.sealsWith === 'os') return `Protected by the operating system (${s.backend})`;
-  return `Passphrase vault (no strong OS keyring here: ${s.backend}) · ${VAULT_STATE_WORDS[s.vault]}`;
+  const why = s.backend === 'unavailable' ? 'no OS keyring here' : `the OS keyring here is weak: ${s.backend}`;
+  return `Passphrase vault (${why}) · ${VAULT_STATE_WORDS[s.vault]}`;
 }
 
 /** "1 profile" / "3 profiles". */

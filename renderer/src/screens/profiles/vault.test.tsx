@@ -137,7 +137,7 @@ describe('storage summary', () => {
     expect(storageSummary(base)).toBe('Protected by the operating system (keychain)');
     expect(
       storageSummary({ ...base, backend: 'basic_text', strong: false, sealsWith: 'passphrase', vault: 'locked' }),
-    ).toBe('Passphrase vault (no strong OS keyring here: basic_text) · locked');
+    ).toBe('Passphrase vault (the OS keyring here is weak: basic_text) · locked');
   });
 });
 
@@ -158,7 +158,7 @@ describe('passphrase vault panel', () => {
       'Secrets you add will be sealed with a passphrase you choose when you add the first one.',
     );
     expect(text(screen.getByRole('region', { name: 'Secret storage on this computer' }))).toContain(
-      'Passphrase vault (no strong OS keyring here: basic_text) · no passphrase chosen yet',
+      'Passphrase vault (the OS keyring here is weak: basic_text) · no passphrase chosen yet',
     );
   });
 
