@@ -89,7 +89,6 @@ export type Instrument = z.infer<typeof instrumentSchema>;
 export const instrumentsResponseSchema = envelopeSchema(z.array(instrumentSchema));
 
 export const ORDER_STATUSES = ['live', 'new', 'partially_filled', 'filled', 'cancelled'] as const;
-export const OPEN_ORDER_STATUSES: readonly string[] = ['live', 'new', 'partially_filled'];
 
 export const orderSchema = z.looseObject({
   orderId: z.string(),

@@ -1,9 +1,9 @@
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdtemp, open, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Attempt } from '../../shared/attempts';
-import { ActivityLog, parseActivity } from './activity-log';
+import { ActivityLog, parseActivity, type OpenFile } from './activity-log';
 
 function attempt(id: string, startedAt: number, patch: Partial<Attempt> = {}): Attempt {
   return {
@@ -115,5 +115,88 @@ describe('ActivityLog', () => {
     const ok = new ActivityLog(dir);
     await ok.append(attempt('b', 2));
     expect((await ok.read()).attempts).toHaveLength(1);
+  });
+});
+
+describe('a write that fails partway (ENOSPC, EIO)', () => {
+  type Step = 'open' | 'stat' | 'read' | 'append' | 'append-partial' | 'sync' | 'truncate';
+  /** A real file handle whose steps fail as told, once each; 'append-partial' writes half first. */
+  function faultyOpen(fail: Set<Step>, code = 'ENOSPC'): OpenFile {
+    const err = () => Object.assign(new Error(`${code}: injected`), { code });
+    const take = (s: Step) => fail.delete(s);
+    return async (path, flags, mode) => {
+      if (take('open')) throw err();
+      const fh = await open(path, flags, mode);
+      return new Proxy(fh, {
+        get(target, key: keyof FileHandle) {
+          if (key === 'stat' && fail.has('stat'))
+            return async () => {
+              take('stat');
+              throw err();
+            };
+          if (key === 'read' && fail.has('read'))
+            return async () => {
+              take('read');
+              throw err();
+            };
+          if (key === 'appendFile' && (fail.has('append') || fail.has('append-partial')))
+            return async (data: string) => {
+              if (take('append-partial')) await target.appendFile(data.slice(0, Math.floor(data.length / 2)));
+              else take('append');
+              throw err();
+            };
+          if (key === 'datasync' && fail.has('sync'))
+            return async () => {
+              take('sync');
+              throw err();
+            };
+          if (key === 'truncate' && fail.has('truncate'))
+            return async () => {
+              take('truncate');
+              throw err();
+            };
+          const v = target[key];
+          return typeof v === 'function' ? v.bind(target) : v;
+        },
+      });
+    };
+  }
+
+  const cases: Array<[string, Step[], string?]> = [
+    ['open refused', ['open']],
+    ['stat fails', ['stat'], 'EIO'],
+    ['reading the tail fails', ['read'], 'EIO'],
+    ['nothing written', ['append']],
+    ['half the line written', ['append-partial']],
+    ['the sync fails after the write', ['sync'], 'EIO'],
+    ['half written and the repair fails too', ['append-partial', 'truncate'], 'EIO'],
+  ];
+  for (const [name, steps, code] of cases) {
+    it(`${name} (${code ?? 'ENOSPC'}): the failure is reported, the next acknowledged entry is readable`, async () => {
+      await new ActivityLog(dir).append(attempt('before', 1));
+      const fail = new Set<Step>(steps);
+      const log = new ActivityLog(dir, undefined, { openFile: faultyOpen(fail, code) });
+      await expect(log.append(attempt('lost', 2))).rejects.toThrow(/injected/);
+      await log.append(attempt('after', 3));
+      await log.append(attempt('after', 3, { status: 'applied' }));
+      const { attempts, skippedLines } = await new ActivityLog(dir).read();
+      const ids = attempts.map((a) => a.id);
+      expect(ids).toContain('before');
+      expect(ids).toContain('after');
+      expect(attempts.find((a) => a.id === 'after')?.status).toBe('applied');
+      // Both acknowledged lines of 'after' are there, each on its own line.
+      const lines = (await readFile(join(dir, 'activity.jsonl'), 'utf8')).split('\n');
+      expect(lines.filter((l) => l.startsWith('{"id":"after"'))).toHaveLength(2);
+      // A torn fragment left behind (the repair failed too) is fenced off on its own line.
+      expect(skippedLines).toBe(steps.includes('truncate') ? 1 : 0);
+    });
+  }
+
+  it.skipIf(process.platform === 'win32')('keeps the file readable by this user only, an older one too', async () => {
+    await new ActivityLog(dir).append(attempt('a', 1));
+    expect((await stat(join(dir, 'activity.jsonl'))).mode & 0o777).toBe(0o600);
+    await chmod(join(dir, 'activity.jsonl'), 0o644);
+    await new ActivityLog(dir).append(attempt('b', 2));
+    expect((await stat(join(dir, 'activity.jsonl'))).mode & 0o777).toBe(0o600);
   });
 });

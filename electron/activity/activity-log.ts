@@ -4,7 +4,7 @@
  * line being written; the reader merges lines by attempt id (last line wins) and skips what it
  * cannot parse, counting it.
  */
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { attemptSchema, type Attempt } from '../../shared/attempts';
 
@@ -17,14 +17,22 @@ export interface ActivityRead {
   skippedLines: number;
 }
 
+/** fs.promises.open, injectable so tests can make a write fail partway. */
+export type OpenFile = (path: string, flags: string, mode?: number) => Promise<FileHandle>;
+
+export interface ActivityLogOptions {
+  openFile?: OpenFile;
+}
+
 export class ActivityLog {
   readonly path: string;
+  private readonly openFile: OpenFile;
   /** Appends run one after another so two lines never interleave. */
   private queue: Promise<void> = Promise.resolve();
-  private checkedTail = false;
 
-  constructor(userDataDir: string, fileName = ACTIVITY_FILE) {
+  constructor(userDataDir: string, fileName = ACTIVITY_FILE, options: ActivityLogOptions = {}) {
     this.path = join(userDataDir, fileName);
+    this.openFile = options.openFile ?? open;
   }
 
   append(attempt: Attempt): Promise<void> {
@@ -52,22 +60,30 @@ export class ActivityLog {
   }
 
   private async write(line: string): Promise<void> {
-    const fh = await open(this.path, 'a+');
+    const fh = await this.openFile(this.path, 'a+', 0o600);
+    let sizeBefore: number | undefined;
     try {
-      // After a crash mid-write the file may end inside a line: start on a fresh line so the torn
-      // one stays the only casualty instead of swallowing this one too.
+      const { size, mode } = await fh.stat();
+      sizeBefore = size;
+      // Answers in the log may quote what a server echoed: a log made by an older version (0644) is
+      // narrowed to its owner too.
+      if (process.platform !== 'win32' && (mode & 0o077) !== 0) await fh.chmod(0o600);
+      // The file may end inside a line (a crash, or a failed write whose repair failed too): start
+      // on a fresh line so the torn one stays the only casualty instead of swallowing this one.
+      // Checked on every write, not once per process: a write can fail partway at any time.
       let prefix = '';
-      if (!this.checkedTail) {
-        const { size } = await fh.stat();
-        if (size > 0) {
-          const last = Buffer.alloc(1);
-          await fh.read(last, 0, 1, size - 1);
-          if (last[0] !== 0x0a) prefix = '\n';
-        }
-        this.checkedTail = true;
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        await fh.read(last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) prefix = '\n';
       }
       await fh.appendFile(`${prefix}${line}\n`, 'utf8');
       await fh.datasync();
+    } catch (e) {
+      // Not acknowledged, so not kept: cut back what this write may have left (ENOSPC halfway, an
+      // fsync that failed). If even that fails, the tail check above fences it off next time.
+      if (sizeBefore !== undefined) await fh.truncate(sizeBefore).catch(() => undefined);
+      throw e;
     } finally {
       await fh.close();
     }
