@@ -26,7 +26,7 @@ import type { CoreDeps, ProfileService } from '../core/context';
 import type { LocalDemo } from '../core/local-demo';
 import { normalizeBaseUrl } from './base-url';
 import { runConnectionTest } from './connection-test';
-import { ProfileStore, type ProfilesFile, type StoredProfile } from './profile-store';
+import { ProfileStore, type ProfilesFile, type StoredProfile, type StoreFs } from './profile-store';
 import type { ScryptParams } from './passphrase-vault';
 import { apiKeyHint, Vault, type ProfileSecrets } from './vault';
 
@@ -38,6 +38,8 @@ export interface ProfileServiceOptions {
   client?: Partial<ClientConfig>;
   /** Cheaper scrypt parameters for tests; a stored vault always uses its own. */
   scrypt?: ScryptParams;
+  /** File operations of the profiles file (tests inject faults). */
+  storeFs?: StoreFs;
 }
 
 export function createProfileService(
@@ -59,6 +61,8 @@ class VaultProfileService implements ProfileService {
   private file: Promise<ProfilesFile> | undefined;
   /** Why the profiles file was not loaded as it was; shown with the storage status for the session. */
   private loadProblem: string | undefined;
+  /** Set when the file on disk could not be read and is still there: it must not be saved over. */
+  private unsavable: string | undefined;
   /** Mutations run one after another so two saves never interleave. */
   private writes: Promise<unknown> = Promise.resolve();
   /** Synchronous copy of the selected id, for clockSkewMs(). */
@@ -71,7 +75,7 @@ class VaultProfileService implements ProfileService {
   ) {
     this.vault = new Vault(deps.secretBox, options.scrypt ?? deps.vaultScrypt);
     this.now = deps.now ?? Date.now;
-    this.store = new ProfileStore(deps.userDataDir, this.now);
+    this.store = new ProfileStore(deps.userDataDir, this.now, options.storeFs);
   }
 
   // ---------- reading ----------
@@ -340,20 +344,31 @@ class VaultProfileService implements ProfileService {
     return this.file;
   }
 
+  /**
+   * Whatever is wrong with profiles.json, the built-in Local demo keeps working: an unreadable file
+   * (a folder, no permission, an I/O error) or one that cannot be moved aside (a read-only disk)
+   * becomes a warning and an empty list, and the file is left as it is.
+   */
   private async load(): Promise<ProfilesFile> {
     let result;
     try {
       result = await this.store.load();
     } catch (e) {
-      throw deskError(
-        'vault',
-        `The profiles file could not be read (${(e as NodeJS.ErrnoException).code ?? 'I/O error'}).`,
+      this.unsavable = `The profiles file could not be read (${errorCode(e)})`;
+      this.report(
+        `${this.unsavable}: only the Local demo is available. Fix or move ${this.store.path}, then restart UTA Desk.`,
       );
+      return emptyFile();
     }
     if (result.kind === 'missing') return emptyFile();
     if (result.kind === 'corrupt') {
+      if (!result.movedTo) this.unsavable = `The profiles file could not be read because ${result.reason}`;
       this.report(
-        `The profiles file could not be read because ${result.reason}. It was moved aside to ${basename(result.movedTo)}; add your profiles again (Local demo is active).`,
+        `The profiles file could not be read because ${result.reason}. ${
+          result.movedTo
+            ? `It was moved aside to ${basename(result.movedTo)}; add your profiles again (Local demo is active).`
+            : `It could not be moved aside (${result.moveError}) and was left as it is; only the Local demo is available.`
+        }`,
       );
       return emptyFile();
     }
@@ -366,18 +381,25 @@ class VaultProfileService implements ProfileService {
     }
     const unreadable = osSealed.filter((p) => !this.canOpen(p));
     if (unreadable.length === 0) return file;
-    // Keep what can be read, and the original file aside, so nothing is lost by starting over.
-    const movedTo = await this.store.moveAside();
+    const names = unreadable.map((p) => `"${p.name}"`).join(', ');
     const repaired: ProfilesFile = {
       ...file,
       profiles: file.profiles.map((p) =>
         unreadable.includes(p) ? { ...p, sealed: null, storage: 'none', apiKeyHint: null } : p,
       ),
     };
-    await this.store.save(repaired);
-    this.report(
-      `The secrets of ${unreadable.map((p) => `"${p.name}"`).join(', ')} could not be decrypted (the OS keyring or its key changed). The original file was kept as ${basename(movedTo)}; enter those credentials again.`,
-    );
+    // Keep what can be read, and the original file aside, so nothing is lost by starting over.
+    try {
+      const movedTo = await this.store.moveAside();
+      await this.store.save(repaired);
+      this.report(
+        `The secrets of ${names} could not be decrypted (the OS keyring or its key changed). The original file was kept as ${basename(movedTo)}; enter those credentials again.`,
+      );
+    } catch (e) {
+      this.report(
+        `The secrets of ${names} could not be decrypted (the OS keyring or its key changed), and the profiles file could not be rewritten (${errorCode(e)}); it was left as it is.`,
+      );
+    }
     return repaired;
   }
 
@@ -399,6 +421,8 @@ class VaultProfileService implements ProfileService {
   private mutate<T>(change: (file: ProfilesFile) => { next: ProfilesFile; result: T }): Promise<T> {
     const run = this.writes.then(async () => {
       const current = await this.loaded();
+      if (this.unsavable)
+        throw deskError('vault', `${this.unsavable}, so nothing is saved over it; nothing was changed.`);
       const { next, result } = change(current);
       try {
         await this.store.save(next);
@@ -440,6 +464,10 @@ function passphraseBlobs(file: ProfilesFile): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of file.profiles) if (p.storage === 'passphrase' && p.sealed !== null) out[p.id] = p.sealed;
   return out;
+}
+
+function errorCode(e: unknown): string {
+  return (e as NodeJS.ErrnoException).code ?? 'I/O error';
 }
 
 function withValidActive(file: ProfilesFile): ProfilesFile {

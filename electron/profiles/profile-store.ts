@@ -39,8 +39,19 @@ export type ProfilesFile = z.infer<typeof profilesFileSchema>;
 export type LoadResult =
   | { kind: 'missing' }
   | { kind: 'loaded'; file: ProfilesFile }
-  /** The file could not be read; it now lives at movedTo. */
-  | { kind: 'corrupt'; reason: string; movedTo: string };
+  /** The file could not be read; it now lives at movedTo, or stayed where it was (moveError). */
+  | { kind: 'corrupt'; reason: string; movedTo?: string; moveError?: string };
+
+/** The file operations the store uses, injectable so tests can make each one fail. */
+export interface StoreFs {
+  readFile: typeof readFile;
+  open: typeof open;
+  rename: typeof rename;
+  rm: typeof rm;
+  mkdir: typeof mkdir;
+  access: typeof access;
+}
+const NODE_FS: StoreFs = { readFile, open, rename, rm, mkdir, access };
 
 export class ProfileStore {
   readonly path: string;
@@ -48,6 +59,7 @@ export class ProfileStore {
   constructor(
     readonly dir: string,
     private readonly now: () => number = Date.now,
+    private readonly fs: StoreFs = NODE_FS,
   ) {
     this.path = join(dir, PROFILES_FILE);
   }
@@ -55,7 +67,7 @@ export class ProfileStore {
   async load(): Promise<LoadResult> {
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = await this.fs.readFile(this.path, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
       throw e;
@@ -64,7 +76,7 @@ export class ProfileStore {
     try {
       json = JSON.parse(text);
     } catch {
-      return { kind: 'corrupt', reason: 'it is not valid JSON', movedTo: await this.moveAside() };
+      return { kind: 'corrupt', reason: 'it is not valid JSON', ...(await this.setAside()) };
     }
     const parsed = profilesFileSchema.safeParse(json);
     if (!parsed.success) {
@@ -73,46 +85,71 @@ export class ProfileStore {
       return {
         kind: 'corrupt',
         reason: `its content is not a profiles file (${where})`,
-        movedTo: await this.moveAside(),
+        ...(await this.setAside()),
       };
     }
     return { kind: 'loaded', file: parsed.data };
+  }
+
+  private async setAside(): Promise<{ movedTo?: string; moveError?: string }> {
+    try {
+      return { movedTo: await this.moveAside() };
+    } catch (e) {
+      return { moveError: (e as NodeJS.ErrnoException).code ?? 'I/O error' };
+    }
   }
 
   /** Renames the current file to profiles.corrupt-<timestamp>.json and returns that name. */
   async moveAside(): Promise<string> {
     const stamp = new Date(this.now()).toISOString().replace(/[:.]/g, '-');
     let target = join(this.dir, `profiles.corrupt-${stamp}.json`);
-    for (let n = 2; await exists(target); n++) target = join(this.dir, `profiles.corrupt-${stamp}-${n}.json`);
-    await rename(this.path, target);
+    for (let n = 2; await this.exists(target); n++) target = join(this.dir, `profiles.corrupt-${stamp}-${n}.json`);
+    await this.fs.rename(this.path, target);
     return target;
   }
 
   /** Writes the whole file atomically, readable by this user only. */
   async save(file: ProfilesFile): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await this.fs.mkdir(this.dir, { recursive: true });
     const tmp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    const handle = await open(tmp, 'w', 0o600);
     try {
-      await handle.writeFile(`${JSON.stringify(file, null, 2)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await rename(tmp, this.path);
+      const handle = await this.fs.open(tmp, 'w', 0o600);
+      try {
+        await handle.writeFile(`${JSON.stringify(file, null, 2)}\n`, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await this.fs.rename(tmp, this.path);
     } catch (e) {
-      await rm(tmp, { force: true });
+      // A full disk or a failed rename must not leave temporary files behind to pile up.
+      await this.fs.rm(tmp, { force: true }).catch(() => undefined);
       throw e;
     }
+    await this.syncDir();
   }
-}
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
+  /** The rename is only durable once the folder's entry is on disk (POSIX; Windows has no folder fsync). */
+  private async syncDir(): Promise<void> {
+    if (process.platform === 'win32') return;
+    try {
+      const handle = await this.fs.open(this.dir, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      // The file itself is written and renamed; a folder that cannot be synced loses nothing now.
+    }
+  }
+
+  private async exists(path: string): Promise<boolean> {
+    try {
+      await this.fs.access(path);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
