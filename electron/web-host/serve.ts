@@ -12,6 +12,7 @@ import { acquireUserDataLock, UserDataLockedError, type UserDataLock } from '../
 import { createDispatch } from '../ipc/dispatch';
 import type { SecretBox } from '../profiles/secret-box';
 import { findBrowser, hasDisplay, openInAppMode, type OpenedBrowser } from './open-browser';
+import { isLoopbackHost } from './session-gate';
 import { NonLoopbackRefused, startWebHost, type WebHost } from './web-host';
 
 export interface ServeOptions {
@@ -144,7 +145,7 @@ export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise
     `UTA Desk is running at ${host.url} (browser host; profiles in ${options.userDataDir}).\n` +
       `Open this link (it works once): ${launchUrl}\n`,
   );
-  if (options.host !== '127.0.0.1')
+  if (!isLoopbackHost(options.host))
     deps.out.write(`Listening on ${options.host} too: this is plain HTTP, readable by anyone on that network.\n`);
 
   let browser: OpenedBrowser | undefined;

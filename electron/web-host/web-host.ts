@@ -59,23 +59,36 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const bindHost = options.host ?? '127.0.0.1';
+  if (bindHost === '0.0.0.0' || bindHost === '::') {
+    // Which name a remote browser would use is unknown, so the Host check could not hold.
+    throw new NonLoopbackRefused(
+      `Refusing to serve UTA Desk on every address (${bindHost}): give one address with --host, or better, keep 127.0.0.1 and use an SSH tunnel (ssh -N -L 8765:127.0.0.1:8765 you@this-server).`,
+    );
+  }
   if (!isLoopbackHost(bindHost) && !options.allowNonLoopback) {
     throw new NonLoopbackRefused(
       `Refusing to serve UTA Desk on ${bindHost}: the browser host speaks plain HTTP and holds your API keys, so it listens on 127.0.0.1 only. From another computer, use an SSH tunnel: ssh -N -L 8765:127.0.0.1:8765 you@this-server, then open the link with port 8765 there (start the host with --port 8765). To bind ${bindHost} anyway, add --allow-non-loopback.`,
     );
   }
+  const indexFile = resolveStaticPath(options.rendererDir, '/index.html');
   const indexHtml = withDeskScript(await readFile(`${options.rendererDir}/index.html`, 'utf8'));
   const launchHtml = await readFile(`${options.rendererDir}/${LAUNCH_PAGE}`, 'utf8');
 
-  const server: Server = createServer({ keepAliveTimeout: 5_000 });
-  server.headersTimeout = 10_000;
-  server.requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  // Node checks the request timeouts only this often (30 s by default): without it a slow client
+  // could hold a connection twice as long as the timeout says.
+  const server: Server = createServer({
+    keepAliveTimeout: 5_000,
+    requestTimeout,
+    headersTimeout: Math.min(10_000, requestTimeout),
+    connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+  });
   server.maxHeadersCount = 64;
 
   async function handle(g: SessionGate, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const hostRefusal = g.checkHost(req.headers);
-    if (hostRefusal) return refuse(res, hostRefusal, req.url?.startsWith(DESK_PREFIX) ?? false);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (hostRefusal) return refuse(res, hostRefusal, path.startsWith(DESK_PREFIX) || path === SESSION_PATH);
     const method = req.method ?? 'GET';
 
     if (path.startsWith(DESK_PREFIX)) {
@@ -91,7 +104,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (refusal) return refuse(res, refusal, true);
       const body = await readJson(req, res);
       if (body === NO_BODY) return;
-      const channel = decodeURIComponent(path.slice(DESK_PREFIX.length));
+      let channel: string;
+      try {
+        channel = decodeURIComponent(path.slice(DESK_PREFIX.length));
+      } catch {
+        return refuse(res, { status: 400, message: 'The channel name is not valid.' }, true);
+      }
       return sendJson(res, 200, await options.dispatch(channel, body));
     }
 
@@ -122,10 +140,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return void res.end();
     }
     // The app itself only with a session; without one, the page that trades a launch code for it.
-    if (path === '/' || path === '/index.html')
-      return send(res, 200, 'text/html; charset=utf-8', g.hasSession(req.headers) ? indexHtml : launchHtml, method);
     const file = resolveStaticPath(options.rendererDir, path);
     if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Not found', method);
+    // Decided on the resolved file, so /./index.html or /%69ndex.html cannot skip the launch page.
+    if (file === indexFile)
+      return send(res, 200, 'text/html; charset=utf-8', g.hasSession(req.headers) ? indexHtml : launchHtml, method);
     let content: Buffer;
     try {
       content = await readFile(file);
@@ -144,14 +163,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   const { port } = server.address() as AddressInfo;
   // Requests are handled from here on: the gate needs the port the system chose.
-  const gate = new SessionGate(port, isLoopbackHost(bindHost) ? [] : [bindHost]);
+  const urlHost = bindHost.includes(':') ? `[${bindHost}]` : bindHost;
+  const gate = new SessionGate(port, [urlHost]);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(gate, req, res).catch(() => {
       if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'UTA Desk could not answer this request.');
       else res.destroy();
     });
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${urlHost === 'localhost' ? '127.0.0.1' : urlHost}:${port}`;
   return {
     url,
     port,
