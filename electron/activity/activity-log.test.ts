@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Attempt } from '../../shared/attempts';
-import { ActivityLog, parseActivity, type OpenFile } from './activity-log';
+import { ActivityLog, type OpenFile } from './activity-log';
 
 function attempt(id: string, startedAt: number, patch: Partial<Attempt> = {}): Attempt {
   return {
@@ -104,9 +104,12 @@ describe('ActivityLog', () => {
     expect(skippedLines).toBe(5);
   });
 
-  it('parses Windows line endings', () => {
+  it('parses Windows line endings', async () => {
     const text = `${JSON.stringify(attempt('a', 1))}\r\n${JSON.stringify(attempt('b', 2))}\r\n`;
-    expect(parseActivity(text).attempts.map((a) => a.id)).toEqual(['b', 'a']);
+    await writeFile(join(dir, 'activity.jsonl'), text);
+    const { attempts, skippedLines } = await new ActivityLog(dir).read();
+    expect(attempts.map((a) => a.id)).toEqual(['b', 'a']);
+    expect(skippedLines).toBe(0);
   });
 
   it('reports a write failure to the caller and keeps working afterwards', async () => {

@@ -1,66 +1,210 @@
 /**
- * The amend activity log: append-only JSON lines in the user-data folder, one line per status
- * change of an attempt. Appending never rewrites earlier lines, so a crash can at worst tear the
- * line being written; the reader merges lines by attempt id (last line wins) and skips what it
- * cannot parse, counting it.
+ * The amend activity log: an append-only journal of JSON lines in the user-data folder, one line per
+ * status change of an attempt, in segments of bounded size (activity.jsonl, then activity-1.jsonl, …),
+ * with an index (activity-index.ts) so that listing the newest attempts, paging back through months
+ * of history, and finding one attempt never read the whole journal.
+ *
+ * Appending never rewrites earlier lines, and a write that fails partway is cut back, so a crash can at
+ * worst tear the line being written; a torn line is fenced off by the next write, skipped by readers
+ * and counted.
  */
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { open, readdir, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { attemptSchema, type Attempt } from '../../shared/attempts';
+import { ATTEMPT_STATUSES, attemptSchema, FINAL_STATUSES, type Attempt } from '../../shared/attempts';
+import { ActivityIndex, idHash, type IndexRecord, type JournalPosition } from './activity-index';
 
 export const ACTIVITY_FILE = 'activity.jsonl';
+export const ACTIVITY_INDEX_FILE = 'activity.idx';
+/** A segment is closed and a new one begun past this size. */
+const SEGMENT_BYTES = 32 * 1024 * 1024;
+/** After a restart, an attempt is still updated (its outcome found, or made "unknown") only if recent. */
+const RECENT_RECORDS = 10_000;
+/** Records scanned per listing before it returns what it found and where to go on. */
+const SCAN_BUDGET = 20_000;
+/** One line stays small whatever a server answered: long texts are cut to this many characters. */
+export const MAX_TEXT = 2000;
+const READ_CHUNK = 1024 * 1024;
+/** Lines at most this far apart are read in one read… */
+const SPAN_GAP = 64 * 1024;
+/** …up to this many bytes. */
+const SPAN_MAX = 8 * 1024 * 1024;
+const NEWLINE = 0x0a;
 
-export interface ActivityRead {
-  /** Newest first. */
+export interface ActivityPage {
+  /** Newest first (by start). */
   attempts: Attempt[];
+  /** Pass as `before` to go on further back; null at the beginning of the history. */
+  next: number | null;
   /** Lines that were torn, corrupt or not an attempt. */
   skippedLines: number;
 }
 
-/** fs.promises.open, injectable so tests can make a write fail partway. */
+export interface PageQuery {
+  /** A `next` from an earlier page; absent for the newest. */
+  before?: number;
+  limit: number;
+  /** Only attempts it accepts are returned (search); the scan still stops after SCAN_BUDGET records. */
+  match?: (a: Attempt) => boolean;
+}
+
+/** fs.promises.open for journal appends, injectable so tests can make a write fail partway. */
 export type OpenFile = (path: string, flags: string, mode?: number) => Promise<FileHandle>;
 
 export interface ActivityLogOptions {
   openFile?: OpenFile;
+  /** Smaller segments in tests. */
+  segmentBytes?: number;
+}
+
+interface Opened {
+  index: ActivityIndex;
+  /** The segment appended to. */
+  segment: number;
+  segmentSize: number;
+  /** The last segment ends with part of a line (a crash mid-write): counted as skipped until fenced. */
+  tornTail: boolean;
 }
 
 export class ActivityLog {
+  readonly dir: string;
   readonly path: string;
   private readonly openFile: OpenFile;
-  /** Appends run one after another so two lines never interleave. */
-  private queue: Promise<void> = Promise.resolve();
+  private readonly segmentBytes: number;
+  /** Appends (and opening) run one after another so two lines never interleave. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private opened: Opened | undefined;
+  /** Record number by id hash, for attempts that may still get a line: recent ones. */
+  private readonly recordOf = new Map<string, number>();
+  private readonly readers = new Map<number, Promise<FileHandle>>();
 
   constructor(userDataDir: string, fileName = ACTIVITY_FILE, options: ActivityLogOptions = {}) {
+    this.dir = userDataDir;
     this.path = join(userDataDir, fileName);
     this.openFile = options.openFile ?? open;
+    this.segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
   }
 
   append(attempt: Attempt): Promise<void> {
-    const line = JSON.stringify(attempt);
-    const run = this.queue.then(() => this.write(line));
-    // A failed write must not block the writes after it; the caller still sees its own failure.
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.serial(() => this.write(capTexts(attempt)));
   }
 
   /** Resolves when every append made so far has been written (or has failed). */
-  flushed(): Promise<void> {
-    return this.queue;
+  async flushed(): Promise<void> {
+    await this.queue;
   }
 
-  async read(): Promise<ActivityRead> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { attempts: [], skippedLines: 0 };
-      throw e;
+  /** The newest attempts (or those before `before`), newest first. */
+  page(query: PageQuery): Promise<ActivityPage> {
+    return this.serial(async () => {
+      const st = await this.ready();
+      const { index } = st;
+      let end = Math.min(query.before ?? index.count, index.count);
+      const attempts: Attempt[] = [];
+      let scanned = 0;
+      let last: number | undefined;
+      // Small batches first: the newest page usually needs one; a search widens them.
+      let batch = Math.min(query.limit, 256);
+      while (end > 0 && attempts.length < query.limit && scanned < SCAN_BUDGET) {
+        const start = Math.max(0, end - batch);
+        const records = await index.range(start, end);
+        const lines = await this.readLines(records);
+        for (let i = records.length - 1; i >= 0 && attempts.length < query.limit && scanned < SCAN_BUDGET; i--) {
+          scanned++;
+          last = start + i;
+          const a = parseLine(lines[i]!);
+          if (a && (!query.match || query.match(a))) attempts.push(a);
+        }
+        end = start;
+        batch = Math.min(batch * 2, 4096);
+      }
+      return { attempts, next: last !== undefined && last > 0 ? last : null, skippedLines: skipped(st) };
+    });
+  }
+
+  /** One attempt by id, newest record first; undefined when the log has none. */
+  find(id: string): Promise<Attempt | undefined> {
+    return this.serial(async () => {
+      const { index } = await this.ready();
+      const hash = idHash(id);
+      const known = this.recordOf.get(hash.toString('hex'));
+      if (known !== undefined) {
+        const [record] = await index.range(known, known + 1);
+        const a = record && (await this.readRecord(record));
+        if (a?.id === id) return a;
+      }
+      for (let end = index.count; end > 0; end -= 4096) {
+        const start = Math.max(0, end - 4096);
+        const records = await index.range(start, end);
+        for (let i = records.length - 1; i >= 0; i--) {
+          if (!records[i]!.idHash.equals(hash)) continue;
+          const a = await this.readRecord(records[i]!);
+          if (a?.id === id) return a;
+        }
+      }
+      return undefined;
+    });
+  }
+
+  /** Attempts whose last line is not a final status, among the recent ones: in flight when the app stopped. */
+  unfinished(): Promise<Attempt[]> {
+    return this.serial(async () => {
+      const { index } = await this.ready();
+      const records = await index.range(index.count - RECENT_RECORDS, index.count);
+      const out: Attempt[] = [];
+      for (const r of records) {
+        if (r.final) continue;
+        const a = await this.readRecord(r);
+        if (a && !FINAL_STATUSES.includes(a.status)) out.push(a);
+      }
+      return out;
+    });
+  }
+
+  /** Everything, newest first: for tests and small logs only. */
+  async read(): Promise<{ attempts: Attempt[]; skippedLines: number }> {
+    const { attempts, skippedLines } = await this.page({ limit: Number.POSITIVE_INFINITY });
+    return { attempts, skippedLines };
+  }
+
+  async close(): Promise<void> {
+    await this.serial(async () => {
+      await this.opened?.index.close();
+      this.opened = undefined;
+      for (const r of this.readers.values()) await (await r.catch(() => undefined))?.close();
+      this.readers.clear();
+    });
+  }
+
+  // ---------- writing ----------
+
+  private async write(attempt: Attempt): Promise<void> {
+    const st = await this.ready();
+    if (st.segmentSize >= this.segmentBytes) {
+      st.segment++;
+      st.segmentSize = 0;
+      st.tornTail = false;
     }
-    return parseActivity(text);
+    const line = JSON.stringify(attempt);
+    const at = await this.appendLine(this.segmentPath(st.segment), line);
+    st.segmentSize = at.offset + at.length + 1;
+    if (at.fenced) {
+      st.index.skipped++;
+      st.tornTail = false;
+    }
+    try {
+      await this.put(st.index, attempt, { segment: st.segment, offset: at.offset, length: at.length });
+      st.index.covered = { segment: st.segment, offset: st.segmentSize };
+      await st.index.writeHeader();
+    } catch {
+      // The journal has the line, so the entry is kept; the index catches up from its header when
+      // it is opened again.
+      await this.forget();
+    }
   }
 
-  private async write(line: string): Promise<void> {
-    const fh = await this.openFile(this.path, 'a+', 0o600);
+  /** Appends one line; where it starts, and whether a torn tail had to be fenced off first. */
+  private async appendLine(path: string, line: string): Promise<{ offset: number; length: number; fenced: boolean }> {
+    const fh = await this.openFile(path, 'a+', 0o600);
     let sizeBefore: number | undefined;
     try {
       const { size, mode } = await fh.stat();
@@ -75,10 +219,11 @@ export class ActivityLog {
       if (size > 0) {
         const last = Buffer.alloc(1);
         await fh.read(last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) prefix = '\n';
+        if (last[0] !== NEWLINE) prefix = '\n';
       }
       await fh.appendFile(`${prefix}${line}\n`, 'utf8');
       await fh.datasync();
+      return { offset: size + prefix.length, length: Buffer.byteLength(line, 'utf8'), fenced: prefix !== '' };
     } catch (e) {
       // Not acknowledged, so not kept: cut back what this write may have left (ENOSPC halfway, an
       // fsync that failed). If even that fails, the tail check above fences it off next time.
@@ -88,30 +233,296 @@ export class ActivityLog {
       await fh.close();
     }
   }
+
+  private async put(index: ActivityIndex, a: Attempt, at: JournalPosition & { length: number }): Promise<void> {
+    const hash = idHash(a.id);
+    const key = hash.toString('hex');
+    const recordNo = this.recordOf.get(key) ?? index.count;
+    this.recordOf.set(key, recordNo);
+    await index.put(recordNo, { idHash: hash, startedAt: a.startedAt, ...at, final: isFinal(a) });
+  }
+
+  // ---------- opening and catching up ----------
+
+  /** The index, caught up with the journal (also with lines written since, e.g. by a crashed writer). */
+  private async ready(): Promise<Opened> {
+    if (!this.opened) this.opened = await this.load();
+    const st = this.opened;
+    const size = await fileSize(this.segmentPath(st.segment));
+    if (size > st.index.covered.offset || st.index.covered.segment < st.segment) {
+      const segments = await this.segments();
+      st.tornTail = await this.catchUp(st.index, segments);
+      st.segmentSize = await fileSize(this.segmentPath(st.segment));
+    }
+    return st;
+  }
+
+  private async load(): Promise<Opened> {
+    const segments = await this.segments();
+    const path = join(this.dir, ACTIVITY_INDEX_FILE);
+    let fh: FileHandle;
+    try {
+      fh = await open(path, 'r+');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      fh = await open(path, 'w+', 0o600);
+    }
+    let index = await ActivityIndex.open(fh).catch(() => undefined);
+    const lastSegment = segments[segments.length - 1] ?? 0;
+    const trusted =
+      index !== undefined &&
+      index.covered.segment <= lastSegment &&
+      index.covered.offset <= (await fileSize(this.segmentPath(index.covered.segment)));
+    if (!trusted) {
+      // Missing, damaged, or ahead of a journal that was replaced: rebuilt from the journal.
+      index = await ActivityIndex.create(fh);
+      this.recordOf.clear();
+    } else {
+      const recent = await index!.range(index!.count - RECENT_RECORDS, index!.count);
+      recent.forEach((r, i) => this.recordOf.set(r.idHash.toString('hex'), index!.count - recent.length + i));
+    }
+    const tornTail = await this.catchUp(index!, segments);
+    return {
+      index: index!,
+      segment: lastSegment,
+      segmentSize: await fileSize(this.segmentPath(lastSegment)),
+      tornTail,
+    };
+  }
+
+  /**
+   * Indexes the journal lines after the index's covered position. Returns whether the journal ends
+   * with an incomplete line, which is left for the next write to fence off.
+   */
+  private async catchUp(index: ActivityIndex, segments: readonly number[]): Promise<boolean> {
+    const changed = new Map<number, IndexRecord>();
+    let nextNo = index.count;
+    let tornTail = false;
+    for (const segment of segments) {
+      if (segment < index.covered.segment) continue;
+      const from = segment === index.covered.segment ? index.covered.offset : 0;
+      const end = await this.scanSegment(segment, from, (line, offset) => {
+        const a = parseHead(line);
+        if (!a) {
+          index.skipped++;
+          return;
+        }
+        const hash = idHash(a.id);
+        const key = hash.toString('hex');
+        let recordNo = this.recordOf.get(key);
+        if (recordNo === undefined) {
+          recordNo = nextNo++;
+          this.recordOf.set(key, recordNo);
+        }
+        changed.set(recordNo, {
+          idHash: hash,
+          startedAt: a.startedAt,
+          segment,
+          offset,
+          length: line.length,
+          final: isFinal(a),
+        });
+      });
+      index.covered = { segment, offset: end.offset };
+      tornTail = end.torn;
+    }
+    await writeRecords(index, changed);
+    await index.writeHeader();
+    return tornTail;
+  }
+
+  /** Calls `onLine` for every complete line from `from`; where the complete lines end. */
+  private async scanSegment(
+    segment: number,
+    from: number,
+    onLine: (line: Buffer, offset: number) => void,
+  ): Promise<{ offset: number; torn: boolean }> {
+    let fh: FileHandle;
+    try {
+      fh = await open(this.segmentPath(segment), 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { offset: 0, torn: false };
+      throw e;
+    }
+    try {
+      let position = from;
+      let carry = Buffer.alloc(0);
+      const chunk = Buffer.alloc(READ_CHUNK);
+      for (;;) {
+        const { bytesRead } = await fh.read(chunk, 0, READ_CHUNK, position);
+        if (bytesRead === 0) break;
+        const data = carry.length ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
+        const dataStart = position - carry.length;
+        let lineStart = 0;
+        for (let nl = data.indexOf(NEWLINE); nl >= 0; nl = data.indexOf(NEWLINE, lineStart)) {
+          let line = data.subarray(lineStart, nl);
+          if (line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+          if (!isBlank(line)) onLine(line, dataStart + lineStart);
+          lineStart = nl + 1;
+        }
+        carry = Buffer.from(data.subarray(lineStart));
+        position += bytesRead;
+      }
+      return { offset: position - carry.length, torn: carry.toString('utf8').trim() !== '' };
+    } finally {
+      await fh.close();
+    }
+  }
+
+  private async readRecord(r: IndexRecord): Promise<Attempt | undefined> {
+    const [line] = await this.readLines([r]);
+    return parseLine(line!);
+  }
+
+  /**
+   * The lines the records point at, in their order. Lines close together in one segment (the usual
+   * case: attempts are written in the order they are listed) are read with one read each span.
+   */
+  private async readLines(records: readonly IndexRecord[]): Promise<Buffer[]> {
+    const out: Buffer[] = new Array(records.length);
+    const order = records
+      .map((_, i) => i)
+      .sort((a, b) => {
+        const ra = records[a]!;
+        const rb = records[b]!;
+        return ra.segment - rb.segment || ra.offset - rb.offset;
+      });
+    for (let i = 0; i < order.length;) {
+      const first = records[order[i]!]!;
+      let end = first.offset + first.length;
+      let j = i + 1;
+      for (; j < order.length; j++) {
+        const r = records[order[j]!]!;
+        if (r.segment !== first.segment || r.offset - end > SPAN_GAP || r.offset + r.length - first.offset > SPAN_MAX)
+          break;
+        end = Math.max(end, r.offset + r.length);
+      }
+      const span = Buffer.alloc(end - first.offset);
+      const { bytesRead } = await (await this.reader(first.segment)).read(span, 0, span.length, first.offset);
+      for (let k = i; k < j; k++) {
+        const r = records[order[k]!]!;
+        const from = r.offset - first.offset;
+        out[order[k]!] = span.subarray(from, Math.min(from + r.length, bytesRead));
+      }
+      i = j;
+    }
+    return out;
+  }
+
+  private reader(segment: number): Promise<FileHandle> {
+    let reader = this.readers.get(segment);
+    if (!reader) {
+      reader = open(this.segmentPath(segment), 'r');
+      this.readers.set(segment, reader);
+      reader.catch(() => this.readers.delete(segment));
+    }
+    return reader;
+  }
+
+  private async segments(): Promise<number[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const numbers = new Set([0]);
+    for (const n of names) {
+      const m = /^activity-(\d+)\.jsonl$/.exec(n);
+      if (m) numbers.add(Number(m[1]));
+    }
+    return [...numbers].sort((a, b) => a - b);
+  }
+
+  private segmentPath(n: number): string {
+    return n === 0 ? this.path : join(this.dir, `activity-${n}.jsonl`);
+  }
+
+  private async forget(): Promise<void> {
+    await this.opened?.index.close().catch(() => undefined);
+    this.opened = undefined;
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work);
+    // A failed step must not block the ones after it; the caller still sees its own failure.
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
 }
 
-export function parseActivity(text: string): ActivityRead {
-  const byId = new Map<string, Attempt>();
-  let skippedLines = 0;
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (!line) continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch {
-      skippedLines++;
-      continue;
-    }
-    const parsed = attemptSchema.safeParse(json);
-    if (!parsed.success) {
-      skippedLines++;
-      continue;
-    }
-    // Delete first so the merged attempt takes the position of its latest line.
-    byId.delete(parsed.data.id);
-    byId.set(parsed.data.id, parsed.data);
+function skipped(st: Opened): number {
+  return st.index.skipped + (st.tornTail ? 1 : 0);
+}
+
+/** Writes changed records in order of their numbers, runs of consecutive ones in one write each. */
+async function writeRecords(index: ActivityIndex, changed: Map<number, IndexRecord>): Promise<void> {
+  const numbers = [...changed.keys()].sort((a, b) => a - b);
+  for (let i = 0; i < numbers.length;) {
+    let j = i + 1;
+    while (j < numbers.length && numbers[j] === numbers[j - 1]! + 1 && j - i < 65_536) j++;
+    await index.putRun(
+      numbers[i]!,
+      numbers.slice(i, j).map((n) => changed.get(n)!),
+    );
+    i = j;
   }
-  const attempts = [...byId.values()].sort((a, b) => b.startedAt - a.startedAt);
-  return { attempts, skippedLines };
+}
+
+function isBlank(line: Buffer): boolean {
+  for (const byte of line) if (byte !== 0x20 && byte !== 0x09) return false;
+  return true;
+}
+
+function isFinal(a: Pick<Attempt, 'status'>): boolean {
+  return FINAL_STATUSES.includes(a.status);
+}
+
+/**
+ * What indexing needs of a line (id, start, status), without validating the rest: a rebuild reads
+ * millions of lines; the full check runs when a line is read for listing.
+ */
+function parseHead(line: Buffer): Pick<Attempt, 'id' | 'startedAt' | 'status'> | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(line.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!json || typeof json !== 'object') return undefined;
+  const { id, startedAt, status } = json as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof startedAt !== 'number' || typeof status !== 'string') return undefined;
+  if (!(ATTEMPT_STATUSES as readonly string[]).includes(status)) return undefined;
+  return { id, startedAt, status: status as Attempt['status'] };
+}
+
+function parseLine(line: Buffer): Attempt | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(line.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const parsed = attemptSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+async function fileSize(path: string): Promise<number> {
+  try {
+    const fh = await open(path, 'r');
+    try {
+      return (await fh.stat()).size;
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    return 0;
+  }
+}
+
+/** Long texts (a server's msg, an echoed body) cut to MAX_TEXT characters, so no line grows without bound. */
+export function capTexts<T>(value: T): T {
+  if (typeof value === 'string') return (value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value) as T;
+  if (Array.isArray(value)) return value.slice(0, 200).map(capTexts) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = capTexts(v);
+    return out as T;
+  }
+  return value;
 }

@@ -1,0 +1,165 @@
+/**
+ * The activity log with a long history: 1,000,000 attempts on disk (two lines each, in 32 MB
+ * segments), then the operations the desk performs on it.
+ *
+ *   npx tsx bench/activity.ts [--attempts 1000000] [--runs 21] [--dir DIR]
+ *
+ * Figures: the one-off index rebuild (a log from before the index, or a deleted index), opening the
+ * log with its index, listing the newest 200 (target < 50 ms), a page deep in the history, a search
+ * page, finding one old attempt by id, and one append (with its fsync). Timings are medians over
+ * `runs` with min–max; the last stdout line is a JSON object with the figures.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { Attempt } from '../shared/attempts';
+import { ActivityLog } from '../electron/activity/activity-log';
+
+const { values } = parseArgs({
+  options: {
+    attempts: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '21' },
+    dir: { type: 'string' },
+  },
+});
+const ATTEMPTS = Number(values.attempts);
+const RUNS = Number(values.runs);
+const SEGMENT_BYTES = 32 * 1024 * 1024;
+const T0 = 1_700_000_000_000;
+
+function attempt(n: number, final: boolean): Attempt {
+  const price = (60000 + (n % 500) / 10).toFixed(1);
+  return {
+    id: `0b7c${n.toString(16).padStart(8, '0')}-5f1e-4c6a-9d2b-7e3f1a2b3c4d`,
+    profileId: 'local-demo',
+    profileName: 'Local demo',
+    environment: 'local-demo',
+    startedAt: T0 + n * 1000,
+    ...(final ? { finishedAt: T0 + n * 1000 + 420 } : {}),
+    request: { orderId: `13872965164789${String(n % 100000).padStart(5, '0')}`, price, autoCancel: 'no' },
+    status: final ? 'applied' : 'sending',
+    summary: final ? `Applied: price 60000.0 → ${price}` : 'Sending the modification…',
+    before: final
+      ? {
+          orderId: `13872965164789${String(n % 100000).padStart(5, '0')}`,
+          clientOid: `desk-${n}`,
+          category: 'USDT-FUTURES',
+          symbol: 'BTCUSDT',
+          price: '60000.0',
+          qty: '0.0100',
+          cumExecQty: '0',
+          orderStatus: 'live',
+          updatedTime: String(T0 + n * 1000),
+        }
+      : undefined,
+    answer: final ? { code: '00000', msg: 'success', requestTime: T0 + n * 1000 + 30 } : undefined,
+    timeline: final
+      ? [
+          { at: T0 + n * 1000, label: 'Sent' },
+          { at: T0 + n * 1000 + 30, label: 'Accepted by the exchange' },
+          { at: T0 + n * 1000 + 420, label: 'Applied' },
+        ]
+      : [{ at: T0 + n * 1000, label: 'Sent' }],
+  };
+}
+
+/** Writes the journal directly (as months of use would have), a segment at a time. */
+async function writeJournal(dir: string, attempts: number): Promise<{ bytes: number; segments: number }> {
+  let segment = 0;
+  let size = 0;
+  let total = 0;
+  let out = createWriteStream(join(dir, 'activity.jsonl'));
+  const write = async (line: string) => {
+    const bytes = Buffer.byteLength(line);
+    if (size + bytes > SEGMENT_BYTES) {
+      await new Promise((ok) => out.end(ok));
+      segment++;
+      size = 0;
+      out = createWriteStream(join(dir, `activity-${segment}.jsonl`));
+    }
+    size += bytes;
+    total += bytes;
+    if (!out.write(line)) await new Promise<void>((ok) => out.once('drain', () => ok()));
+  };
+  for (let n = 0; n < attempts; n++) {
+    await write(`${JSON.stringify(attempt(n, false))}\n`);
+    await write(`${JSON.stringify(attempt(n, true))}\n`);
+  }
+  await new Promise((ok) => out.end(ok));
+  return { bytes: total, segments: segment + 1 };
+}
+
+function stats(samples: number[]): { median: number; min: number; max: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return { median: round(s[Math.floor(s.length / 2)]!), min: round(s[0]!), max: round(s[s.length - 1]!) };
+}
+
+async function time<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const result = await work();
+  return [performance.now() - start, result];
+}
+
+async function main(): Promise<void> {
+  const dir = values.dir ?? (await mkdtemp(join(tmpdir(), 'bench-activity-')));
+  try {
+    console.log(`writing ${ATTEMPTS.toLocaleString('en-US')} attempts (2 lines each) to ${dir}…`);
+    const journal = await writeJournal(dir, ATTEMPTS);
+    console.log(`journal: ${(journal.bytes / 1e6).toFixed(0)} MB in ${journal.segments} segments`);
+
+    const rebuilt = new ActivityLog(dir);
+    const [rebuildMs] = await time(() => rebuilt.page({ limit: 200 }));
+    await rebuilt.close();
+    console.log(`index rebuilt from the journal in ${(rebuildMs / 1000).toFixed(1)} s (once, when there is none)`);
+
+    const open: number[] = [];
+    const newest: number[] = [];
+    const deep: number[] = [];
+    const search: number[] = [];
+    const find: number[] = [];
+    const append: number[] = [];
+    let counted = 0;
+    for (let r = 0; r < RUNS; r++) {
+      const log = new ActivityLog(dir);
+      const [openMs, first] = await time(() => log.page({ limit: 200 }));
+      open.push(openMs);
+      counted = first.attempts.length;
+      const [newestMs] = await time(() => log.page({ limit: 200 }));
+      newest.push(newestMs);
+      const [deepMs] = await time(() => log.page({ before: Math.floor(ATTEMPTS / 2) + r, limit: 200 }));
+      deep.push(deepMs);
+      const symbolMatch = (a: Attempt) => a.request.price === '60012.3';
+      const [searchMs] = await time(() => log.page({ limit: 50, match: symbolMatch }));
+      search.push(searchMs);
+      const old = attempt(Math.floor(ATTEMPTS / 3) + r, true).id;
+      const [findMs, found] = await time(() => log.find(old));
+      if (found?.id !== old) throw new Error('find returned the wrong attempt');
+      find.push(findMs);
+      const [appendMs] = await time(() => log.append(attempt(ATTEMPTS + r, false)));
+      append.push(appendMs);
+      await log.close();
+    }
+    if (counted !== 200) throw new Error(`expected 200 attempts, got ${counted}`);
+    const figures = {
+      attempts: ATTEMPTS,
+      journalMB: Math.round(journal.bytes / 1e6),
+      segments: journal.segments,
+      rebuildMs: Math.round(rebuildMs),
+      openAndNewest200Ms: stats(open),
+      newest200Ms: stats(newest),
+      deepPage200Ms: stats(deep),
+      searchPage50Ms: stats(search),
+      findOldMs: stats(find),
+      appendMs: stats(append),
+    };
+    console.log(JSON.stringify(figures));
+  } finally {
+    if (!values.dir) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+void main();

@@ -1,0 +1,119 @@
+/**
+ * The activity log's index: one fixed-size record per attempt, in the order attempts first appear
+ * in the journal (their start), pointing at the attempt's latest line. Listing the newest N attempts
+ * reads N records from the end of this file and N lines by offset, however long the history. The
+ * journal stays the truth: the index is rebuilt from it when missing or damaged, and caught up from
+ * the position its header names after a crash, so it needs no fsync of its own.
+ */
+import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+
+const MAGIC = Buffer.from('UTAIDX01', 'latin1');
+const HEADER_BYTES = 32;
+export const RECORD_BYTES = 40;
+
+/** Where the journal has been indexed up to: a segment and a byte offset in it. */
+export interface JournalPosition {
+  segment: number;
+  offset: number;
+}
+
+export interface IndexRecord {
+  /** First 8 bytes of SHA-256 of the attempt id: finds candidates; the line itself confirms. */
+  idHash: Buffer;
+  startedAt: number;
+  segment: number;
+  offset: number;
+  length: number;
+  final: boolean;
+}
+
+export function idHash(id: string): Buffer {
+  return createHash('sha256').update(id, 'utf8').digest().subarray(0, 8);
+}
+
+export class ActivityIndex {
+  private constructor(
+    private readonly fh: FileHandle,
+    public count: number,
+    public covered: JournalPosition,
+    /** Journal lines that could not be read as attempts (torn by a crash, damaged). */
+    public skipped: number,
+  ) {}
+
+  /** The index as stored, or undefined when it is missing or not an index of this version. */
+  static async open(fh: FileHandle): Promise<ActivityIndex | undefined> {
+    const { size } = await fh.stat();
+    if (size < HEADER_BYTES || (size - HEADER_BYTES) % RECORD_BYTES !== 0) return undefined;
+    const header = Buffer.alloc(HEADER_BYTES);
+    await fh.read(header, 0, HEADER_BYTES, 0);
+    if (!header.subarray(0, 8).equals(MAGIC)) return undefined;
+    const covered = { segment: header.readUInt32LE(8), offset: header.readDoubleLE(16) };
+    return new ActivityIndex(fh, (size - HEADER_BYTES) / RECORD_BYTES, covered, header.readUInt32LE(12));
+  }
+
+  /** An empty index over nothing (the caller then indexes the journal from its start). */
+  static async create(fh: FileHandle): Promise<ActivityIndex> {
+    await fh.truncate(0);
+    const index = new ActivityIndex(fh, 0, { segment: 0, offset: 0 }, 0);
+    await index.writeHeader();
+    return index;
+  }
+
+  async writeHeader(): Promise<void> {
+    const header = Buffer.alloc(HEADER_BYTES);
+    MAGIC.copy(header, 0);
+    header.writeUInt32LE(this.covered.segment, 8);
+    header.writeUInt32LE(Math.min(this.skipped, 0xffffffff), 12);
+    header.writeDoubleLE(this.covered.offset, 16);
+    await this.fh.write(header, 0, HEADER_BYTES, 0);
+  }
+
+  /** Records [from, to), oldest first, in one read. */
+  async range(from: number, to: number): Promise<IndexRecord[]> {
+    const n = Math.max(0, Math.min(to, this.count) - Math.max(0, from));
+    if (n === 0) return [];
+    const buf = Buffer.alloc(n * RECORD_BYTES);
+    await this.fh.read(buf, 0, buf.length, HEADER_BYTES + Math.max(0, from) * RECORD_BYTES);
+    const out: IndexRecord[] = [];
+    for (let i = 0; i < n; i++) out.push(decode(buf.subarray(i * RECORD_BYTES, (i + 1) * RECORD_BYTES)));
+    return out;
+  }
+
+  async put(recordNo: number, record: IndexRecord): Promise<void> {
+    await this.putRun(recordNo, [record]);
+  }
+
+  /** Records `first`, `first + 1`, … in one write. */
+  async putRun(first: number, records: readonly IndexRecord[]): Promise<void> {
+    const buf = Buffer.concat(records.map(encode));
+    await this.fh.write(buf, 0, buf.length, HEADER_BYTES + first * RECORD_BYTES);
+    this.count = Math.max(this.count, first + records.length);
+  }
+
+  close(): Promise<void> {
+    return this.fh.close();
+  }
+}
+
+function encode(r: IndexRecord): Buffer {
+  const b = Buffer.alloc(RECORD_BYTES);
+  r.idHash.copy(b, 0, 0, 8);
+  b.writeDoubleLE(r.startedAt, 8);
+  b.writeUInt32LE(r.segment, 16);
+  b.writeUInt32LE(r.length, 20);
+  b.writeDoubleLE(r.offset, 24);
+  b.writeUInt8(r.final ? 1 : 0, 32);
+  return b;
+}
+
+function decode(b: Buffer): IndexRecord {
+  return {
+    idHash: Buffer.from(b.subarray(0, 8)),
+    startedAt: b.readDoubleLE(8),
+    segment: b.readUInt32LE(16),
+    length: b.readUInt32LE(20),
+    offset: b.readDoubleLE(24),
+    final: b.readUInt8(32) === 1,
+  };
+}
