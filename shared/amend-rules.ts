@@ -14,6 +14,7 @@ import {
   significantDecimals,
   toDec,
 } from './decimal';
+import { EXCHANGE_CODE } from './errors';
 import { CATEGORIES, isFuturesCategory, TRADABLE_STATUSES, type Instrument, type ModifyOrderRequest } from './schemas';
 
 export interface AmendDraft {
@@ -100,7 +101,7 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
     error({
       rule: 'identity-required',
       field: 'orderId',
-      code: '40017',
+      code: EXCHANGE_CODE.parameterInvalid,
       message: 'Give an Order ID or a Client order ID',
     });
   } else if (orderId && clientOid) {
@@ -114,7 +115,7 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
     error({
       rule: 'change-required',
       field: 'qty',
-      code: '40017',
+      code: EXCHANGE_CODE.parameterInvalid,
       message: 'Give a new quantity or a new price (or both)',
     });
   }
@@ -124,7 +125,7 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
     error({
       rule: 'qty-format',
       field: 'qty',
-      code: '40017',
+      code: EXCHANGE_CODE.parameterInvalid,
       message: 'Quantity must be a positive decimal number such as 0.5',
     });
   }
@@ -132,18 +133,23 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
     error({
       rule: 'price-format',
       field: 'price',
-      code: '40017',
+      code: EXCHANGE_CODE.parameterInvalid,
       message: 'Price must be a positive decimal number such as 101.25',
     });
   }
   if (autoCancel !== 'yes' && autoCancel !== 'no') {
-    error({ rule: 'auto-cancel-value', field: 'autoCancel', code: '40017', message: 'Auto-cancel must be yes or no' });
+    error({
+      rule: 'auto-cancel-value',
+      field: 'autoCancel',
+      code: EXCHANGE_CODE.parameterInvalid,
+      message: 'Auto-cancel must be yes or no',
+    });
   }
   if (category !== undefined && !(CATEGORIES as readonly string[]).includes(category)) {
     error({
       rule: 'category-value',
       field: 'category',
-      code: '40017',
+      code: EXCHANGE_CODE.parameterInvalid,
       message: `Category must be one of ${CATEGORIES.join(', ')}`,
     });
   }
@@ -165,7 +171,7 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
       error({
         rule: 'symbol-match',
         field: 'symbol',
-        code: '40017',
+        code: EXCHANGE_CODE.parameterInvalid,
         message: `Symbol must match the order's symbol ${order.symbol}`,
       });
     }
@@ -173,7 +179,7 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
       error({
         rule: 'category-match',
         field: 'category',
-        code: '40017',
+        code: EXCHANGE_CODE.parameterInvalid,
         message: `Category must match the order's category ${order.category}`,
       });
     }
@@ -181,14 +187,14 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
       error({
         rule: 'order-filled',
         field: 'order',
-        code: '25568',
+        code: EXCHANGE_CODE.notModifiable,
         message: 'The order is completely filled and can no longer be modified',
       });
     } else if (order.orderStatus === 'cancelled') {
       error({
         rule: 'order-cancelled',
         field: 'order',
-        code: '25568',
+        code: EXCHANGE_CODE.notModifiable,
         message: 'The order is cancelled and can no longer be modified',
       });
     }
@@ -206,7 +212,7 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
       warn({
         rule: 'no-change',
         field: 'order',
-        code: '25571',
+        code: EXCHANGE_CODE.unchanged,
         message: 'The new values are the same as the current ones: nothing would change',
       });
     }
@@ -244,7 +250,7 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
     error({
       rule: 'instrument-exists',
       field: 'symbol',
-      code: '25100',
+      code: EXCHANGE_CODE.pairUnknown,
       message: `${category ?? '?'} ${symbol ?? '?'} is not among the exchange's instruments: check category and symbol`,
     });
   } else {
@@ -290,7 +296,7 @@ function checkInstrument(
     error({
       rule: 'instrument-tradable',
       field: 'instrument',
-      code: ins.status === 'offline' ? '25102' : '25101',
+      code: ins.status === 'offline' ? EXCHANGE_CODE.pairMaintenance : EXCHANGE_CODE.pairNotTrading,
       message: `${ins.symbol} is ${ins.status}: only online, limit_open or limit_close pairs can be traded`,
     });
   } else {
@@ -300,7 +306,7 @@ function checkInstrument(
       error({
         rule: 'instrument-maintenance',
         field: 'instrument',
-        code: '25102',
+        code: EXCHANGE_CODE.pairMaintenance,
         message: `${ins.symbol} is under maintenance since ${new Date(halt).toISOString()}: trading is prohibited`,
       });
     } else if (halt !== undefined) {
@@ -320,7 +326,7 @@ function checkInstrument(
       error({
         rule: 'price-precision',
         field: 'price',
-        code: '25610',
+        code: EXCHANGE_CODE.tooManyDecimals,
         message: `Price allows at most ${plural(places.toNumber(), 'decimal place')}`,
       });
     }
@@ -328,7 +334,7 @@ function checkInstrument(
       error({
         rule: 'price-step',
         field: 'price',
-        code: '25244',
+        code: EXCHANGE_CODE.offStep,
         message: `Price must be a multiple of ${normalizeDecimal(ins.priceMultiplier ?? '')}`,
       });
     }
@@ -339,7 +345,7 @@ function checkInstrument(
       error({
         rule: 'qty-precision',
         field: 'qty',
-        code: '25610',
+        code: EXCHANGE_CODE.tooManyDecimals,
         message: `Quantity allows at most ${plural(places.toNumber(), 'decimal place')}`,
       });
     }
@@ -348,7 +354,7 @@ function checkInstrument(
         error({
           rule: 'qty-step',
           field: 'qty',
-          code: '25244',
+          code: EXCHANGE_CODE.offStep,
           message: `Quantity must be a multiple of ${normalizeDecimal(ins.quantityMultiplier ?? '')}`,
         });
       }
@@ -357,7 +363,7 @@ function checkInstrument(
         error({
           rule: 'qty-min',
           field: 'qty',
-          code: '25207',
+          code: EXCHANGE_CODE.qtyBelowMinimum,
           message: `Quantity must be at least ${min.toFixed()} ${ins.baseCoin}`,
         });
       }
@@ -366,7 +372,7 @@ function checkInstrument(
         error({
           rule: 'qty-max',
           field: 'qty',
-          code: '25208',
+          code: EXCHANGE_CODE.qtyAboveMaximum,
           message: `Quantity must be at most ${max.toFixed()} ${ins.baseCoin}`,
         });
       }
@@ -382,7 +388,7 @@ function checkInstrument(
       error({
         rule: 'min-amount',
         field: qty !== undefined ? 'qty' : 'price',
-        code: '25611',
+        code: EXCHANGE_CODE.amountBelowMinimum,
         message: `Order value (quantity × price) must be at least ${minAmount.toFixed()} ${ins.quoteCoin}; it would be ${value} ${ins.quoteCoin}`,
       });
     }

@@ -42,7 +42,6 @@ export const timelineEventSchema = z.object({
   label: z.string(),
   detail: z.string().optional(),
 });
-export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 
 export const attemptSchema = z.object({
   id: z.string(),
@@ -72,3 +71,10 @@ export const orderGuardSchema = z.object({
   reason: z.string().optional(),
 });
 export type OrderGuard = z.infer<typeof orderGuardSchema>;
+
+/**
+ * An attempt as main answers it to the desk: with the guard main now holds on its order, so the
+ * desk shows main's decision instead of deriving its own from the attempt's status.
+ */
+export const attemptWithGuardSchema = attemptSchema.extend({ guard: orderGuardSchema });
+export type AttemptWithGuard = z.infer<typeof attemptWithGuardSchema>;

@@ -65,4 +65,30 @@ describe('IPC contract', () => {
     const r2 = await garbage.listProfiles({});
     expect(r2).toMatchObject({ ok: false, error: { kind: 'internal', message: 'Malformed answer on profiles:list' } });
   });
+
+  it('answers an attempt together with the guard main holds on its order', async () => {
+    const attempt = {
+      id: 'att-1',
+      profileId: 'local-demo',
+      profileName: 'Local demo',
+      environment: 'local-demo',
+      startedAt: 1,
+      request: { clientOid: 'demo-btc-open', price: '60010.0' },
+      status: 'sending',
+      summary: 'Sending the modification…',
+      timeline: [],
+    };
+    const guard = {
+      state: 'in-flight',
+      attemptId: 'att-1',
+      reason: 'A modification of order demo-btc-open is in progress',
+    };
+    const withGuard = buildDeskApi(async () => ({ ok: true, data: { ...attempt, guard } }));
+    expect(await withGuard.sendModification({ request: attempt.request })).toEqual({
+      ok: true,
+      data: { ...attempt, guard },
+    });
+    const without = buildDeskApi(async () => ({ ok: true, data: attempt }));
+    expect(await without.getAttempt({ id: 'att-1' })).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  });
 });

@@ -4,7 +4,7 @@
  * main validates every payload against the same table before any handler runs.
  */
 import { z } from 'zod';
-import { attemptSchema, orderGuardSchema } from './attempts';
+import { attemptSchema, attemptWithGuardSchema, orderGuardSchema } from './attempts';
 import { DeskError, deskErrorSchema, type DeskErrorData } from './errors';
 import {
   connectionTestSchema,
@@ -59,12 +59,12 @@ export const contract = {
   sendModification: {
     channel: 'amend:send',
     request: z.strictObject({ request: modifyOrderRequestSchema }),
-    response: attemptSchema,
+    response: attemptWithGuardSchema,
   },
   getAttempt: {
     channel: 'amend:attempt',
     request: z.strictObject({ id: z.string().min(1) }),
-    response: attemptSchema,
+    response: attemptWithGuardSchema,
   },
   listActivity: {
     channel: 'activity:list',

@@ -59,40 +59,79 @@ export function deskError(
   return new DeskError({ kind, message, mayHaveTakenEffect: false, ...extra });
 }
 
+/**
+ * The exchange's result codes the desk acts on or explains, by name: code that branches on a code
+ * says which one it means. The wire values come from exchange-facts.md.
+ */
+export const EXCHANGE_CODE = {
+  apiKeyMissing: '40001',
+  secretMissing: '40002',
+  signatureMissing: '40003',
+  timestampInvalid: '40005',
+  apiKeyUnknown: '40006',
+  timestampExpired: '40008',
+  signatureWrong: '40009',
+  passphraseMissing: '40011',
+  keyOrPassphraseWrong: '40012',
+  permissionDenied: '40014',
+  parameterInvalid: '40017',
+  parameterUnknown: '40034',
+  classicAccount: '40084',
+  wrongEnvironment: '40099',
+  rateLimited: '429',
+  pairUnknown: '25100',
+  pairNotTrading: '25101',
+  pairMaintenance: '25102',
+  modificationInProgress: '25114',
+  orderNotFound: '25204',
+  qtyBelowMinimum: '25207',
+  qtyAboveMaximum: '25208',
+  offStep: '25244',
+  notModifiable: '25568',
+  unchanged: '25571',
+  cancelledByAutoCancel: '25573',
+  tooManyDecimals: '25610',
+  amountBelowMinimum: '25611',
+} as const;
+export type ExchangeCode = (typeof EXCHANGE_CODE)[keyof typeof EXCHANGE_CODE];
+
+const C = EXCHANGE_CODE;
+
 /** Plain-words meaning of the exchange's codes (exchange-facts.md), with what to do next. */
 export const EXCHANGE_CODE_EXPLANATIONS: Readonly<Record<string, string>> = {
-  '40001': 'The API key header is missing: the profile has no API key.',
-  '40002': 'The API secret is missing from the profile.',
-  '40003': 'The request was not signed: the profile has no secret.',
-  '40005': 'The request timestamp was rejected as invalid.',
-  '40006':
+  [C.apiKeyMissing]: 'The API key header is missing: the profile has no API key.',
+  [C.secretMissing]: 'The API secret is missing from the profile.',
+  [C.signatureMissing]: 'The request was not signed: the profile has no secret.',
+  [C.timestampInvalid]: 'The request timestamp was rejected as invalid.',
+  [C.apiKeyUnknown]:
     'The exchange does not know this API key. Check the key, and that the profile points at the right environment.',
-  '40008':
+  [C.timestampExpired]:
     "The request's timestamp is too far from the exchange's clock. The desk measures the skew and corrects it; check this computer's clock if it persists.",
-  '40009': 'The signature was rejected: the secret key is wrong for this API key.',
-  '40011': 'The passphrase header is missing: the profile has no passphrase.',
-  '40012': 'The API key or passphrase is incorrect.',
-  '40014':
+  [C.signatureWrong]: 'The signature was rejected: the secret key is wrong for this API key.',
+  [C.passphraseMissing]: 'The passphrase header is missing: the profile has no passphrase.',
+  [C.keyOrPassphraseWrong]: 'The API key or passphrase is incorrect.',
+  [C.permissionDenied]:
     "This API key lacks the permission for this operation (UTA trade / read), or this computer's IP is not on the key's whitelist.",
-  '40017': 'The exchange rejected a parameter of the request.',
-  '40034': 'A parameter does not exist on the exchange.',
-  '40084': 'This API key belongs to a classic account; the v3 endpoints need a unified trading account.',
-  '40099': 'Wrong environment: a live key was used on demo trading, or a demo key on live.',
-  '429': 'Too many requests: the rate limit was exceeded. Wait a moment and try again.',
-  '25100': 'This trading pair does not exist.',
-  '25101': 'This trading pair is not open for trading.',
-  '25102': 'This trading pair is closed for maintenance.',
-  '25114': 'A modification of this order is still in progress; wait for its result.',
-  '25204': 'The order does not exist (or belongs to another account).',
-  '25207': 'The quantity is outside the allowed bounds.',
-  '25208': 'The quantity is outside the allowed bounds.',
-  '25244': 'The price is not a multiple of the price step.',
-  '25568': 'The order does not meet the modification requirements (for example it is completely filled).',
-  '25571': 'The new price and quantity are the same as before.',
-  '25573': 'The order was cancelled by a failed auto-cancel modification and can no longer be modified.',
-  '25610': 'Too many decimal places for the price or the quantity.',
-  '25611': 'The order value would be below the minimum order amount.',
-};
+  [C.parameterInvalid]: 'The exchange rejected a parameter of the request.',
+  [C.parameterUnknown]: 'A parameter does not exist on the exchange.',
+  [C.classicAccount]: 'This API key belongs to a classic account; the v3 endpoints need a unified trading account.',
+  [C.wrongEnvironment]: 'Wrong environment: a live key was used on demo trading, or a demo key on live.',
+  [C.rateLimited]: 'Too many requests: the rate limit was exceeded. Wait a moment and try again.',
+  [C.pairUnknown]: 'This trading pair does not exist.',
+  [C.pairNotTrading]: 'This trading pair is not open for trading.',
+  [C.pairMaintenance]: 'This trading pair is closed for maintenance.',
+  [C.modificationInProgress]: 'A modification of this order is still in progress; wait for its result.',
+  [C.orderNotFound]: 'The order does not exist (or belongs to another account).',
+  [C.qtyBelowMinimum]: 'The quantity is outside the allowed bounds.',
+  [C.qtyAboveMaximum]: 'The quantity is outside the allowed bounds.',
+  [C.offStep]: 'The price is not a multiple of the price step.',
+  [C.notModifiable]: 'The order does not meet the modification requirements (for example it is completely filled).',
+  [C.unchanged]: 'The new price and quantity are the same as before.',
+  [C.cancelledByAutoCancel]:
+    'The order was cancelled by a failed auto-cancel modification and can no longer be modified.',
+  [C.tooManyDecimals]: 'Too many decimal places for the price or the quantity.',
+  [C.amountBelowMinimum]: 'The order value would be below the minimum order amount.',
+} satisfies Record<ExchangeCode, string>;
 
 export function explainCode(code: string | undefined): string | undefined {
   return code === undefined ? undefined : EXCHANGE_CODE_EXPLANATIONS[code];

@@ -133,7 +133,7 @@ describe('sending and following', () => {
     expect(first.status).toBe('sending');
     expect(second.status).toBe('refused');
     expect(second.error?.kind).toBe('conflict');
-    expect(second.summary).toMatch(/^Refused: A modification of order demo-btc-open was sent at/);
+    expect(second.summary).toMatch(/^Refused: A modification of order demo-btc-open is in progress: it was sent at/);
     expect((await service.settled(first.id)).status).toBe('applied');
     expect(modifies()).toHaveLength(1);
   });
@@ -268,6 +268,70 @@ describe('sending and following', () => {
     await new Promise((r) => setTimeout(r, 200));
     await service.close();
     expect((await service.getAttempt(sent.id)).status).toBe('unknown');
+  });
+});
+
+describe('the guard answered with every attempt', () => {
+  it('is in flight while the attempt runs, under its id, and free once it applied', async () => {
+    const { service } = desk();
+    demo.control.delayResponses(MODIFY, 300, 1);
+    const sent = await service.send({ ...BTC, price: '60010.0' });
+    expect(sent.guard).toMatchObject({ state: 'in-flight', attemptId: sent.id });
+    expect(sent.guard.reason).toMatch(/^A modification of order demo-btc-open is in progress/);
+    // A second send is refused, and its answer carries the guard of the first.
+    const refused = await service.send({ ...BTC, price: '60020.0' });
+    expect(refused.status).toBe('refused');
+    expect(refused.guard).toMatchObject({ state: 'in-flight', attemptId: sent.id });
+    await service.settled(sent.id);
+    expect((await service.getAttempt(sent.id)).guard).toEqual({ state: 'free' });
+    expect((await service.getAttempt(refused.id)).guard).toEqual({ state: 'free' });
+  });
+
+  it('is free after a refusal by a rule: nothing was sent', async () => {
+    const { service } = desk();
+    const a = await service.send({ ...BTC, price: '60000.05', category: 'USDT-FUTURES', symbol: 'BTCUSDT' });
+    expect(a.status).toBe('refused');
+    expect(a.guard).toEqual({ state: 'free' });
+  });
+
+  it('is locked after auto-cancel cancelled the order, under the identifier the exchange told too', async () => {
+    const { service } = desk();
+    const sent = await service.send({ ...SOL, qty: '3', autoCancel: 'yes' });
+    await service.settled(sent.id);
+    const done = await service.getAttempt(sent.id);
+    expect(done.status).toBe('cancelled');
+    expect(done.guard).toMatchObject({ state: 'locked', attemptId: sent.id });
+    expect(done.guard.reason).toMatch(/cancelled by auto-cancel after a failed modification/);
+    const byId = await service.send({ orderId: '1387296516478935043', qty: '6' });
+    expect(byId.guard).toMatchObject({ state: 'locked', attemptId: sent.id });
+  });
+
+  it('is locked after the exchange answered 25573', async () => {
+    const first = desk().service;
+    await first.settled((await first.send({ ...SOL, qty: '3', autoCancel: 'yes' })).id);
+    const other = desk().service;
+    const sent = await other.send({ ...SOL, qty: '6' });
+    await other.settled(sent.id);
+    expect((await other.getAttempt(sent.id)).guard.state).toBe('locked');
+  });
+
+  it('is unknown after an unanswered modify, and free once the order was read again', async () => {
+    const { service } = desk({ timeoutMs: 250 });
+    demo.control.delayResponses(MODIFY, 1500, 1);
+    const sent = await service.send({ ...BTC, price: '60010.0' });
+    await service.settled(sent.id);
+    expect((await service.getAttempt(sent.id)).guard).toMatchObject({ state: 'unknown', attemptId: sent.id });
+    await service.getOrder(BTC);
+    expect((await service.getAttempt(sent.id)).guard).toEqual({ state: 'free' });
+  });
+
+  it('is free for an attempt of an earlier session: this one holds no guard on its order', async () => {
+    const { service } = desk();
+    const applied = await service.settled((await service.send({ ...BTC, price: '60010.0' })).id);
+    await service.close();
+    await new Promise((r) => setTimeout(r, 50));
+    const restarted = desk().service;
+    expect(await restarted.getAttempt(applied.id)).toMatchObject({ id: applied.id, guard: { state: 'free' } });
   });
 });
 

@@ -8,9 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { checkAmend } from '../../shared/amend-rules';
-import type { Attempt, AttemptStatus, OrderGuard, OrderSnapshot } from '../../shared/attempts';
+import type { Attempt, AttemptStatus, AttemptWithGuard, OrderGuard, OrderSnapshot } from '../../shared/attempts';
 import { FINAL_STATUSES } from '../../shared/attempts';
-import { deskError, describeError, DeskError, type DeskErrorData } from '../../shared/errors';
+import { changeText } from '../../shared/change-text';
+import { deskError, describeError, DeskError, EXCHANGE_CODE, type DeskErrorData } from '../../shared/errors';
+import { attemptIds, describeIds, mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
 import {
   categorySchema,
@@ -22,10 +24,9 @@ import {
 } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
 import type { ModifyAnswer } from '../exchange/client';
-import { changeText, outcomeSummary, SUMMARY } from './attempt-text';
+import { outcomeSummary, SUMMARY } from './attempt-text';
 import { FOLLOW_INTERVAL_MS, FOLLOW_TIMEOUT_MS, followModification, type FollowOutcome } from './follow';
 import { InstrumentCache, type InstrumentLookup } from './instrument-cache';
-import { describeIds, mergeIds, type OrderIds } from './order-ids';
 import { OrderGuards } from './order-guards';
 import { SeenOrders } from './seen-orders';
 
@@ -116,12 +117,23 @@ export class AmendService {
     return { list: page.list, cursor: page.cursor ? page.cursor : null };
   }
 
-  async getAttempt(id: string): Promise<Attempt> {
+  async getAttempt(id: string): Promise<AttemptWithGuard> {
     const live = this.attempts.get(id);
-    if (live) return structuredClone(live);
+    if (live) return this.answer(live);
     const logged = (await this.opts.log.read()).attempts.find((a) => a.id === id);
     if (!logged) throw deskError('not-found', `No amend attempt with id ${id}`);
-    return logged;
+    return this.answer(logged);
+  }
+
+  /**
+   * The guard main now holds on the order an attempt concerns: what it would decide for the same
+   * request sent again. The desk shows this instead of working it out from the attempt's status.
+   */
+  private guardOf(attempt: Attempt): OrderGuard {
+    const desk = this.desks.get(attempt.profileId);
+    if (!desk) return { state: 'free' };
+    const named: OrderIds = { orderId: attempt.request.orderId, clientOid: attempt.request.clientOid };
+    return desk.guards.get(mergeIds(attemptIds(attempt), desk.seen.idsOf(named)));
   }
 
   /** The log merged with this session's attempts (which may be a step ahead of their last line). */
@@ -152,7 +164,7 @@ export class AmendService {
    * Checks and, when allowed, sends one modification. Answers as soon as it is refused or on the
    * wire (status 'sending'); the rest is followed in the background and read with getAttempt.
    */
-  async send(raw: ModifyOrderRequest): Promise<Attempt> {
+  async send(raw: ModifyOrderRequest): Promise<AttemptWithGuard> {
     const { profile, client } = await this.opts.session();
     const desk = this.desk(profile.id);
     const started = this.now();
@@ -180,7 +192,7 @@ export class AmendService {
     desk.guards.set(
       ids,
       'in-flight',
-      `A modification of order ${describeIds(ids)} was sent at ${new Date(started).toISOString()} and its result is not known yet.`,
+      `A modification of order ${describeIds(ids)} is in progress: it was sent at ${new Date(started).toISOString()} and its result is not known yet.`,
       attempt.id,
     );
 
@@ -221,7 +233,7 @@ export class AmendService {
     const run = this.run(attempt, request, client, desk, ids).then(() => structuredClone(attempt));
     this.running.set(attempt.id, run);
     void run.finally(() => this.running.delete(attempt.id));
-    return structuredClone(attempt);
+    return this.answer(attempt);
   }
 
   private async run(
@@ -245,7 +257,7 @@ export class AmendService {
     desk.guards.set(
       ids,
       'in-flight',
-      `A modification of order ${describeIds(ids)} was accepted and the engine's result is not known yet.`,
+      `A modification of order ${describeIds(ids)} is in progress: it was accepted and the engine's result is not known yet.`,
       attempt.id,
     );
     this.transition(
@@ -357,7 +369,7 @@ export class AmendService {
       this.transition(attempt, 'unknown', summary, 'No answer', describeError(data));
       return;
     }
-    if (data.code === '25573') {
+    if (data.code === EXCHANGE_CODE.cancelledByAutoCancel) {
       desk.guards.set(
         ids,
         'locked',
@@ -404,11 +416,16 @@ export class AmendService {
     }
   }
 
-  private refuse(attempt: Attempt, error: DeskError, summary: string): Attempt {
+  private refuse(attempt: Attempt, error: DeskError, summary: string): AttemptWithGuard {
     attempt.error = error.data;
     this.attempts.set(attempt.id, attempt);
     this.transition(attempt, 'refused', summary, 'Refused', error.data.details?.join('; ') ?? error.message);
-    return structuredClone(attempt);
+    return this.answer(attempt);
+  }
+
+  /** A copy for the caller, with the guard as it stands at the same moment. */
+  private answer(attempt: Attempt): AttemptWithGuard {
+    return { ...structuredClone(attempt), guard: this.guardOf(attempt) };
   }
 
   private note(attempt: Attempt, label: string, detail?: string): void {

@@ -1,7 +1,4 @@
 /** The words of an attempt's outcome: one sentence an operator can act on, per status. */
-import type { OrderSnapshot } from '../../shared/attempts';
-import type { ModifyOrderRequest, Order } from '../../shared/schemas';
-
 export const SUMMARY = {
   sending: 'Sending the modification…',
   following: "Accepted by the exchange; following the order until the engine's result shows…",
@@ -24,11 +21,3 @@ export const outcomeSummary = {
   followTimeout: (seconds: string): string =>
     `Outcome unknown — the order showed neither the new values nor a cancellation within ${seconds} s. Load the order to check before sending again.`,
 };
-
-/** "price 60000.0 → 60010.0, qty 0.0100 → 0.0200"; the old side is "?" when the order was not loaded. */
-export function changeText(request: ModifyOrderRequest, before: OrderSnapshot | undefined, after?: Order): string {
-  const parts: string[] = [];
-  if (request.price !== undefined) parts.push(`price ${before?.price ?? '?'} → ${after?.price ?? request.price}`);
-  if (request.qty !== undefined) parts.push(`qty ${before?.qty ?? '?'} → ${after?.qty ?? request.qty}`);
-  return parts.join(', ');
-}

@@ -5,7 +5,7 @@
  *  - unknown: a modify request went unanswered; nothing more is sent until the order is read again.
  */
 import type { OrderGuard } from '../../shared/attempts';
-import { orderKeys, type OrderIds } from './order-ids';
+import { orderKeys, type OrderIds } from '../../shared/order-ids';
 
 type HeldState = Exclude<OrderGuard['state'], 'free'>;
 interface Held {

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Attempt } from '../../shared/attempts';
+import type { Attempt, AttemptWithGuard } from '../../shared/attempts';
 import { contract } from '../../shared/contract';
 import { createCore, type Core } from '../core/create-core';
 import { startDemoExchange, type DemoExchange } from '../demo-exchange';
@@ -29,10 +29,10 @@ let dispatch: Dispatch;
 async function call(method: keyof typeof contract, payload: unknown) {
   return dispatch(contract[method].channel, payload);
 }
-async function send(request: Record<string, string>): Promise<Attempt> {
+async function send(request: Record<string, string>): Promise<AttemptWithGuard> {
   const r = await call('sendModification', { request });
   if (!r.ok) throw new Error(`sendModification failed: ${r.error.message}`);
-  return r.data as Attempt;
+  return r.data as AttemptWithGuard;
 }
 const modifies = () => demo.control.requestLog().filter((e) => e.path === MODIFY);
 
@@ -101,15 +101,19 @@ describe('sendModification through dispatch (renderer bypassed)', () => {
     demo.control.delayResponses(MODIFY, 300, 1);
     const first = await send({ clientOid: 'demo-btc-open', price: '60010.0' });
     const second = await send({ clientOid: 'demo-btc-open', price: '60020.0' });
-    expect(first.status).toBe('sending');
-    expect(second).toMatchObject({ status: 'refused', error: { kind: 'conflict' } });
+    expect(first).toMatchObject({ status: 'sending', guard: { state: 'in-flight', attemptId: first.id } });
+    expect(second).toMatchObject({
+      status: 'refused',
+      error: { kind: 'conflict' },
+      guard: { state: 'in-flight', attemptId: first.id },
+    });
     let current = first;
     while (!['applied', 'failed', 'unknown'].includes(current.status)) {
       await new Promise((r) => setTimeout(r, 50));
       const r = await call('getAttempt', { id: first.id });
-      if (r.ok) current = r.data as Attempt;
+      if (r.ok) current = r.data as AttemptWithGuard;
     }
-    expect(current.status).toBe('applied');
+    expect(current).toMatchObject({ status: 'applied', guard: { state: 'free' } });
     expect(modifies()).toHaveLength(1);
     const activity = await call('listActivity', {});
     expect(activity.ok && (activity.data as { attempts: Attempt[] }).attempts.map((a) => a.status)).toEqual([

@@ -4,7 +4,7 @@
  * without trusting the renderer's copy. One per profile.
  */
 import type { Order } from '../../shared/schemas';
-import type { OrderIds } from './order-ids';
+import type { OrderIds } from '../../shared/order-ids';
 
 export class SeenOrders {
   private readonly byOrderId = new Map<string, Order>();

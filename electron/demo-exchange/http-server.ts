@@ -2,7 +2,8 @@
  * HTTP plumbing of the demo exchange on node:http: routing, body limits, authentication and rate
  * limits in the exchange's order, the error envelope, the request log and deliberately late answers.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ApiError, errors } from './api-error';
 import { authenticate } from './auth';
 import { ROUTES, type Reply } from './endpoints';
@@ -14,6 +15,11 @@ import type { ResponseDelays } from './response-delays';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const EMPTY = Buffer.alloc(0);
+
+/** The client went away mid-request: there is no one left to answer, and nothing went wrong here. */
+class ClientGone extends Error {
+  override name = 'ClientGone';
+}
 
 export interface ServerParts {
   core: ExchangeCore;
@@ -43,7 +49,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', () => {
       if (!refused) resolve(Buffer.concat(chunks, size));
     });
-    req.on('error', reject);
+    req.on('error', () => reject(new ClientGone()));
+    req.on('aborted', () => reject(new ClientGone()));
   });
 }
 
@@ -106,6 +113,7 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   try {
     reply = await dispatch(parts.core, req, method, path, q < 0 ? '' : url.slice(q + 1));
   } catch (e) {
+    if (e instanceof ClientGone) return;
     reply = errorReply(e, parts.core.clock.now());
   }
   parts.log.add({ at: parts.core.clock.now(), method, path, status: reply.status, code: reply.code });
@@ -114,8 +122,28 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   else write(res, reply);
 }
 
+/**
+ * What Node's parser refuses (a bad Content-Length, bytes that are not HTTP, oversized headers) is
+ * answered in the exchange's envelope too, so a client sees a code and a message, not a bare 400.
+ */
+function answerClientError(parts: ServerParts, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const msg = tooLarge ? 'Request header fields too large' : 'Bad request: the HTTP request could not be parsed';
+  const body = errorJson('40017', msg, parts.core.clock.now());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function createDemoServer(parts: ServerParts): Server {
-  return createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     void handle(parts, req, res);
   });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(parts, error, socket));
+  return server;
 }

@@ -4,7 +4,7 @@
  * the host and path only; headers (and so credentials) never reach an error.
  */
 import { z } from 'zod';
-import { DeskError, deskError, explainCode } from '../../shared/errors';
+import { DeskError, deskError, EXCHANGE_CODE, explainCode } from '../../shared/errors';
 import { SUCCESS_CODE } from '../../shared/schemas';
 
 export interface RequestInfo {
@@ -32,14 +32,14 @@ export function interpretAnswer(status: number, text: string, req: RequestInfo):
   const env = parsed ? envelopeSchema.safeParse(json) : undefined;
   if (env?.success && env.data.code === SUCCESS_CODE && status >= 200 && status < 300) return json;
 
-  if (status === 429 || env?.data?.code === '429') {
+  if (status === 429 || env?.data?.code === EXCHANGE_CODE.rateLimited) {
     throw deskError(
       'rate-limit',
       req.mutating
         ? "The exchange's rate limit rejected the modification: it was not applied, and the desk did not resend it."
         : `The exchange's rate limit rejected the request on ${req.path} (HTTP 429).`,
       {
-        code: env?.data?.code ?? '429',
+        code: env?.data?.code ?? EXCHANGE_CODE.rateLimited,
         exchangeMsg: env?.data?.msg,
         httpStatus: status,
         requestTime: env?.data?.requestTime,

@@ -5,7 +5,7 @@
  * retried with backoff; Modify Order never is.
  */
 import { z } from 'zod';
-import { deskError, DeskError } from '../../shared/errors';
+import { deskError, DeskError, EXCHANGE_CODE } from '../../shared/errors';
 import {
   instrumentsResponseSchema,
   modifyOrderResponseSchema,
@@ -199,7 +199,7 @@ export class ExchangeClient {
         if (!(e instanceof DeskError)) throw e;
         // 40008 is the gateway refusing the timestamp before the request is looked at, so the
         // request was not processed: one resend with the corrected clock is safe even for Modify Order.
-        if (call.signed && e.data.code === '40008' && !skewCorrected) {
+        if (call.signed && e.data.code === EXCHANGE_CODE.timestampExpired && !skewCorrected) {
           skewCorrected = true;
           if (await this.remeasureSkew()) continue;
           throw e;

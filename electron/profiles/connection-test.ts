@@ -2,7 +2,7 @@
  * "Test connection": measures the clock skew on the public time endpoint, then signs a harmless
  * private read (one open order) and explains the usual failures in words an operator can act on.
  */
-import { DeskError, describeError } from '../../shared/errors';
+import { DeskError, describeError, EXCHANGE_CODE } from '../../shared/errors';
 import { ENVIRONMENT_LABELS, type ConnectionTest, type Environment } from '../../shared/profiles';
 import type { ExchangeClient } from '../exchange/client';
 
@@ -70,26 +70,26 @@ export function explainConnectionFailure(e: unknown, target: ConnectionTarget): 
   const env = ENVIRONMENT_LABELS[target.environment];
   const code = d.code ? ` (code ${d.code})` : '';
   switch (d.code) {
-    case '40012':
+    case EXCHANGE_CODE.keyOrPassphraseWrong:
       return `The passphrase is wrong for this API key${code}. Use the passphrase you chose when you created the key.`;
-    case '40006':
+    case EXCHANGE_CODE.apiKeyUnknown:
       return `The exchange does not know this API key${code}. Check that it was copied completely and that it was created for ${env}.`;
-    case '40009':
+    case EXCHANGE_CODE.signatureWrong:
       return `The signature was rejected${code}: the secret key does not belong to this API key. Paste the secret shown when the key was created.`;
-    case '40099':
+    case EXCHANGE_CODE.wrongEnvironment:
       return target.environment === 'demo-trading'
         ? `Wrong environment${code}: this is a live key, but the profile is set to Demo trading. Choose the Live environment or use a demo-trading key.`
         : `Wrong environment${code}: this looks like a demo-trading key. Choose the Demo trading environment for it, or use a live key.`;
-    case '40084':
+    case EXCHANGE_CODE.classicAccount:
       return `This key belongs to a classic account${code}; the desk needs a unified trading account (UTA) key.`;
-    case '40008':
+    case EXCHANGE_CODE.timestampExpired:
       return `The exchange rejected the request time even after correcting for the clock skew${code}. Set this computer's clock to synchronize automatically.`;
-    case '40014':
+    case EXCHANGE_CODE.permissionDenied:
       return `The key lacks the needed permission${code}: give it UTA trade (read) permission, and if it has an IP whitelist, add this computer's public IP address.`;
-    case '40001':
-    case '40002':
-    case '40003':
-    case '40011':
+    case EXCHANGE_CODE.apiKeyMissing:
+    case EXCHANGE_CODE.secretMissing:
+    case EXCHANGE_CODE.signatureMissing:
+    case EXCHANGE_CODE.passphraseMissing:
       return `The exchange did not receive all credentials${code}. Enter the API key, secret and passphrase again.`;
   }
   switch (d.kind) {

@@ -1,9 +1,10 @@
 import type { Attempt } from '../../../shared/attempts';
+import { changeText } from '../../../shared/change-text';
 import { describeError } from '../../../shared/errors';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { Timeline } from '../amend/AttemptPanel';
 import { formatDuration, formatTime, STATUS_BADGES, STATUS_LABELS } from '../amend/labels';
-import { changeLabel, durationMs, orderLabel } from './activity-rows';
+import { durationMs, orderLabel } from './activity-rows';
 
 function Json({ label, value }: { label: string; value: unknown }) {
   return (
@@ -35,7 +36,7 @@ export function ActivityDetail({ attempt: a }: { attempt: Attempt }) {
           {a.profileName} · {ENVIRONMENT_LABELS[a.environment]}
         </dd>
         <dt>Change</dt>
-        <dd className="mono">{changeLabel(a)}</dd>
+        <dd className="mono">{changeText(a.request, a.before)}</dd>
         <dt>Auto-cancel</dt>
         <dd>{a.request.autoCancel ?? 'no'}</dd>
         <dt>Attempt</dt>

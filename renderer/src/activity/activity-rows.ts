@@ -1,5 +1,6 @@
 /** How an attempt reads in the Activity list, its filter and its CSV export. */
 import type { Attempt, AttemptStatus } from '../../../shared/attempts';
+import { changeText } from '../../../shared/change-text';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { formatTime, STATUS_LABELS } from '../amend/labels';
 import { toCsv } from '../lib/csv';
@@ -12,14 +13,6 @@ export function symbolLabel(a: Attempt): string {
   const s = a.request.symbol ?? a.before?.symbol ?? a.after?.symbol;
   const c = a.request.category ?? a.before?.category ?? a.after?.category;
   return [s, c].filter(Boolean).join(' · ');
-}
-
-/** "price 60000.0 → 60010.0; qty ? → 3" — "?" when the order was not loaded before sending. */
-export function changeLabel(a: Attempt): string {
-  const parts: string[] = [];
-  if (a.request.price !== undefined) parts.push(`price ${a.before?.price ?? '?'} → ${a.request.price}`);
-  if (a.request.qty !== undefined) parts.push(`qty ${a.before?.qty ?? '?'} → ${a.request.qty}`);
-  return parts.join('; ');
 }
 
 export function durationMs(a: Attempt): number | undefined {
@@ -37,7 +30,7 @@ export function matches(a: Attempt, text: string, outcome: AttemptStatus | ''): 
     a.after?.orderId,
     a.after?.clientOid,
     symbolLabel(a),
-    changeLabel(a),
+    changeText(a.request, a.before),
     a.summary,
     a.profileName,
     ENVIRONMENT_LABELS[a.environment],

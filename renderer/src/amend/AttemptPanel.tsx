@@ -2,7 +2,8 @@ import type { Attempt } from '../../../shared/attempts';
 import { describeError } from '../../../shared/errors';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { formatDuration, formatTime, STATUS_BADGES, STATUS_LABELS } from './labels';
-import { isFinalAttempt, type AmendDesk } from './useAmendDesk';
+import { isFinalAttempt } from './followed-attempt';
+import type { AmendDesk } from './useAmendDesk';
 
 export function Timeline({ attempt }: { attempt: Attempt }) {
   return (

@@ -3,8 +3,10 @@
  * draft, the loaded order and the attempt being followed). Money values stay strings throughout.
  */
 import { create } from 'zustand';
-import type { Attempt, OrderGuard } from '../../../shared/attempts';
+import type { OrderGuard } from '../../../shared/attempts';
+import type { OrderIds } from '../../../shared/order-ids';
 import type { Category, Order } from '../../../shared/schemas';
+import { noteGuard, NO_GUARDS, type KnownGuards } from './known-guards';
 
 export interface Draft {
   orderId: string;
@@ -40,8 +42,10 @@ interface AmendState {
   /** Show "required" errors only once the operator has asked for a review. */
   showRequired: boolean;
   attemptId: string | null;
-  /** What the desk learnt about orders' guards (from main's answers and attempt outcomes), by order key. */
-  guards: Record<string, OrderGuard>;
+  /** The guards main answered with orders and attempts. */
+  guards: KnownGuards;
+  /** The status line: what just happened, and what to do next. */
+  notice: string;
   /** Last amendPrefill applied, so a prefill is taken once. */
   prefillNonce: number | null;
   setField<K extends keyof Draft>(key: K, value: Draft[K]): void;
@@ -49,7 +53,8 @@ interface AmendState {
   setLoaded(loaded: LoadedOrder | null): void;
   review(ok: boolean): void;
   setAttempt(id: string | null): void;
-  noteGuard(ids: { orderId?: string; clientOid?: string }, guard: OrderGuard): void;
+  noteGuard(ids: OrderIds, guard: OrderGuard): void;
+  say(notice: string): void;
   takePrefill(nonce: number, category: Category, symbol: string): void;
   reset(): void;
 }
@@ -58,12 +63,7 @@ export function draftKey(d: Draft): string {
   return JSON.stringify(d);
 }
 
-export function orderKeys(ids: { orderId?: string; clientOid?: string }): string[] {
-  const keys: string[] = [];
-  if (ids.orderId) keys.push(`orderId:${ids.orderId}`);
-  if (ids.clientOid) keys.push(`clientOid:${ids.clientOid}`);
-  return keys;
-}
+export const READY_NOTICE = 'Ready: name an order and the change, then Review.';
 
 export const useAmend = create<AmendState>()((set) => ({
   draft: EMPTY_DRAFT,
@@ -71,7 +71,8 @@ export const useAmend = create<AmendState>()((set) => ({
   reviewed: null,
   showRequired: false,
   attemptId: null,
-  guards: {},
+  guards: NO_GUARDS,
+  notice: READY_NOTICE,
   prefillNonce: null,
   setField: (key, value) => set((s) => ({ draft: { ...s.draft, [key]: value }, reviewed: null })),
   setDraft: (patch) => set((s) => ({ draft: { ...s.draft, ...patch }, reviewed: null })),
@@ -79,17 +80,9 @@ export const useAmend = create<AmendState>()((set) => ({
   review: (ok) => set((s) => ({ showRequired: true, reviewed: ok ? draftKey(s.draft) : null })),
   // A review is for one send: once sent, the next change needs its own review.
   setAttempt: (attemptId) => set({ attemptId, reviewed: null, showRequired: false }),
-  noteGuard: (ids, guard) =>
-    set((s) => {
-      const guards = { ...s.guards };
-      for (const key of orderKeys(ids)) {
-        // A lock is final; only main's own answer (which keeps it) could say otherwise.
-        if (guards[key]?.state === 'locked' && guard.state !== 'locked') continue;
-        if (guard.state === 'free') delete guards[key];
-        else guards[key] = guard;
-      }
-      return { guards };
-    }),
+  noteGuard: (ids, guard) => set((s) => ({ guards: noteGuard(s.guards, ids, guard) })),
+  // The same line again is no news, and must not re-render the screen.
+  say: (notice) => set((s) => (s.notice === notice ? s : { notice })),
   takePrefill: (nonce, category, symbol) =>
     set((s) =>
       s.prefillNonce === nonce
@@ -104,25 +97,3 @@ export const useAmend = create<AmendState>()((set) => ({
     ),
   reset: () => set({ draft: EMPTY_DRAFT, loaded: null, reviewed: null, showRequired: false }),
 }));
-
-/** The guard the desk knows for the order a draft names (the most restrictive of its keys). */
-export function guardFor(
-  guards: Record<string, OrderGuard>,
-  ids: { orderId?: string; clientOid?: string },
-): OrderGuard {
-  const rank = { locked: 3, unknown: 2, 'in-flight': 1, free: 0 } as const;
-  let best: OrderGuard = { state: 'free' };
-  for (const key of orderKeys(ids)) {
-    const g = guards[key];
-    if (g && rank[g.state] > rank[best.state]) best = g;
-  }
-  return best;
-}
-
-/** The identifiers an attempt concerns: what it named, plus what the exchange or a read told. */
-export function attemptIds(a: Attempt): { orderId?: string; clientOid?: string } {
-  return {
-    orderId: a.request.orderId ?? a.after?.orderId ?? a.before?.orderId,
-    clientOid: a.request.clientOid ?? a.after?.clientOid ?? a.before?.clientOid,
-  };
-}

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ATTEMPT_STATUSES, FINAL_STATUSES, type AttemptStatus } from '../../../shared/attempts';
+import { changeParts } from '../../../shared/change-text';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { downloadText } from '../lib/csv';
 import { call } from '../lib/desk';
 import { ActivityDetail } from '../activity/ActivityDetail';
-import { activityCsv, changeLabel, durationMs, matches, orderLabel, symbolLabel } from '../activity/activity-rows';
+import { activityCsv, durationMs, matches, orderLabel, symbolLabel } from '../activity/activity-rows';
 import { formatDuration, formatTime, STATUS_BADGES, STATUS_LABELS } from '../amend/labels';
 import '../activity/activity.css';
 
@@ -131,11 +132,9 @@ export function ActivityScreen() {
                     <div className="activity-sub">{symbolLabel(a) || '—'}</div>
                   </td>
                   <td className="mono activity-change">
-                    {changeLabel(a)
-                      .split('; ')
-                      .map((part) => (
-                        <div key={part}>{part}</div>
-                      ))}
+                    {changeParts(a.request, a.before).map((part) => (
+                      <div key={part}>{part}</div>
+                    ))}
                   </td>
                   <td className={a.request.autoCancel === 'yes' ? 'activity-ac-yes' : 'muted'}>
                     {a.request.autoCancel ?? 'no'}

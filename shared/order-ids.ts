@@ -1,7 +1,10 @@
 /**
  * "The same order" for the desk: an order is known by its orderId and its clientOid, and a request
- * may name either. Every guard and cache is keyed by both so that naming the order either way finds it.
+ * may name either. Every guard and cache is keyed by both so that naming the order either way finds
+ * it. Shared so main and the renderer file an order's guard under the same keys.
  */
+import type { Attempt } from './attempts';
+
 export interface OrderIds {
   orderId?: string;
   clientOid?: string;
@@ -22,6 +25,11 @@ export function mergeIds(...all: (OrderIds | undefined)[]): OrderIds {
     out.clientOid ??= ids.clientOid || undefined;
   }
   return out;
+}
+
+/** The identifiers an attempt concerns: what it named, plus what the exchange or a read told. */
+export function attemptIds(a: Pick<Attempt, 'request' | 'before' | 'after'>): OrderIds {
+  return mergeIds(a.request, a.after, a.before);
 }
 
 /** "1387…041 (demo-btc-open)", or whichever of the two is known. */

@@ -1,0 +1,60 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EMPTY_DRAFT, READY_NOTICE, useAmend } from './amend-store';
+import { guardOf, NO_GUARDS } from './known-guards';
+
+beforeEach(() =>
+  useAmend.setState({
+    draft: EMPTY_DRAFT,
+    reviewed: null,
+    showRequired: false,
+    attemptId: null,
+    guards: NO_GUARDS,
+    notice: READY_NOTICE,
+    prefillNonce: null,
+  }),
+);
+
+describe('the desk state', () => {
+  it('needs a new review after any edit', () => {
+    const s = useAmend.getState();
+    s.setField('price', '1');
+    s.review(true);
+    expect(useAmend.getState().reviewed).not.toBeNull();
+    s.setField('price', '2');
+    expect(useAmend.getState().reviewed).toBeNull();
+  });
+
+  it('shows required errors from the first review, and a send starts afresh', () => {
+    const s = useAmend.getState();
+    s.review(false);
+    expect(useAmend.getState()).toMatchObject({ showRequired: true, reviewed: null });
+    s.review(true);
+    s.setAttempt('a1');
+    expect(useAmend.getState()).toMatchObject({ attemptId: 'a1', showRequired: false, reviewed: null });
+  });
+
+  it('files main’s guards by order', () => {
+    useAmend.getState().noteGuard({ orderId: '1001', clientOid: 'c' }, { state: 'locked', reason: 'cancelled' });
+    expect(guardOf(useAmend.getState().guards, { clientOid: 'c' }).state).toBe('locked');
+  });
+
+  it('does not notify for the same status line again', () => {
+    let notified = 0;
+    const stop = useAmend.subscribe(() => notified++);
+    useAmend.getState().say('Following: Accepted');
+    useAmend.getState().say('Following: Accepted');
+    stop();
+    expect(notified).toBe(1);
+    expect(useAmend.getState().notice).toBe('Following: Accepted');
+  });
+
+  it('takes a prefill from the instrument browser once, with a fresh draft', () => {
+    const s = useAmend.getState();
+    s.setField('price', '5');
+    s.takePrefill(7, 'SPOT', 'SOLUSDT');
+    expect(useAmend.getState().draft).toEqual({ ...EMPTY_DRAFT, category: 'SPOT', symbol: 'SOLUSDT' });
+    s.setField('price', '6');
+    s.takePrefill(7, 'SPOT', 'SOLUSDT');
+    expect(useAmend.getState().draft.price).toBe('6');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The attempt the desk follows: read from main until it is final. Every answer carries main's guard
+ * on the order, which the desk notes; the status line follows the attempt's progress; and its
+ * settling is handled once, whether the send's own answer was already final or a later read found it.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AttemptWithGuard } from '../../../shared/attempts';
+import { attemptIds } from '../../../shared/order-ids';
+import { call } from '../lib/desk';
+import { useAmend } from './amend-store';
+import { isFinalAttempt, settledLine, statusLine } from './followed-attempt';
+
+/** Main follows the engine every 300 ms; reading as often shows each step as soon as main knows it. */
+const ATTEMPT_POLL_MS = 300;
+
+const attemptKey = (id: string | null) => ['attempt', id] as const;
+
+export interface FollowedAttempt {
+  attempt: AttemptWithGuard | undefined;
+  /** Starts following the attempt a send answered with. */
+  follow(a: AttemptWithGuard): void;
+}
+
+export function useFollowedAttempt(onSettled: (a: AttemptWithGuard) => void): FollowedAttempt {
+  const qc = useQueryClient();
+  const attemptId = useAmend((s) => s.attemptId);
+
+  // Reacting to answers as they arrive (not in an effect on the data) sees each change once, so a
+  // remount with a settled attempt in the cache does not settle it again.
+  function observe(a: AttemptWithGuard, previous: AttemptWithGuard | undefined) {
+    const { noteGuard, say } = useAmend.getState();
+    noteGuard(attemptIds(a), a.guard);
+    if (!isFinalAttempt(a)) {
+      if (!previous || statusLine(previous) !== statusLine(a)) say(statusLine(a));
+    } else if (!isFinalAttempt(previous)) {
+      say(settledLine(a));
+      onSettled(a);
+    }
+  }
+
+  const q = useQuery({
+    queryKey: attemptKey(attemptId),
+    queryFn: async () => {
+      const id = attemptId as string;
+      const previous = qc.getQueryData<AttemptWithGuard>(attemptKey(id));
+      const a = await call('getAttempt', { id });
+      observe(a, previous);
+      return a;
+    },
+    enabled: attemptId !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (isFinalAttempt(query.state.data) ? false : ATTEMPT_POLL_MS),
+  });
+
+  return {
+    attempt: q.data,
+    follow: (a) => {
+      qc.setQueryData(attemptKey(a.id), a);
+      useAmend.getState().setAttempt(a.id);
+      observe(a, undefined);
+    },
+  };
+}
