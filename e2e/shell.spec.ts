@@ -77,6 +77,25 @@ test.describe('renderer sandbox', () => {
     expect(outcome.violated.some((d) => d.startsWith('script-src'))).toBe(true);
   });
 
+  test('loads and uses every screen without a single CSP violation', async ({ host, page }) => {
+    test.skip(!host, 'the browser host serves the renderer project only');
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}`));
+    });
+    await page.goto(host!.newLaunchUrl());
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    for (const screen of ['Amend order', 'Profiles', 'Activity', 'Instruments']) {
+      await nav.getByRole('button', { name: screen }).click();
+      await expect(
+        page.getByRole('heading', { name: screen === 'Amend order' ? /Amend/ : screen, level: 1 }),
+      ).toBeVisible();
+    }
+    await expect(page.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+  });
+
   test('a malformed call from the page is refused by main with a clear error', async ({ app }) => {
     const result = await app.evaluate(() =>
       (window.desk.listInstruments as unknown as (r: unknown) => Promise<unknown>)({ category: 'OPTIONS' }),

@@ -1,4 +1,5 @@
 /** Exposes window.desk, built from the contract; the renderer never gets ipcRenderer itself. */
+import '../shared/zod-jitless';
 import { contextBridge, ipcRenderer } from 'electron';
 import { buildDeskApi } from '../shared/contract';
 

@@ -14,12 +14,22 @@ import {
   storageStatusSchema,
   vaultPassphraseSchema,
 } from './profiles';
-import { categorySchema, instrumentSchema, modifyOrderRequestSchema, orderSchema } from './schemas';
+import {
+  categorySchema,
+  idTextSchema,
+  instrumentSchema,
+  MAX_ID_LENGTH,
+  modifyOrderRequestSchema,
+  orderSchema,
+} from './schemas';
 
 const empty = z.strictObject({});
-const profileId = z.strictObject({ id: z.string().min(1) });
+const profileId = z.strictObject({ id: idTextSchema });
 const orderRef = z
-  .strictObject({ orderId: z.string().trim().min(1).optional(), clientOid: z.string().trim().min(1).optional() })
+  .strictObject({
+    orderId: z.string().trim().min(1).max(MAX_ID_LENGTH).optional(),
+    clientOid: z.string().trim().min(1).max(MAX_ID_LENGTH).optional(),
+  })
   .refine((r) => r.orderId !== undefined || r.clientOid !== undefined, {
     message: 'Give an order ID or a client order ID',
   });
@@ -63,7 +73,7 @@ export const contract = {
   },
   getAttempt: {
     channel: 'amend:attempt',
-    request: z.strictObject({ id: z.string().min(1) }),
+    request: z.strictObject({ id: idTextSchema }),
     response: attemptWithGuardSchema,
   },
   listActivity: {

@@ -100,7 +100,7 @@ export type ProfileInput = z.input<typeof profileInputSchema>;
 export const profileUpdateSchema = z
   .strictObject(profileFields)
   .partial()
-  .extend({ id: z.string().min(1) });
+  .extend({ id: z.string().min(1).max(64) });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 export const connectionTestSchema = z.object({

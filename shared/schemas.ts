@@ -127,13 +127,23 @@ export type OpenOrdersPage = z.infer<typeof openOrdersPageSchema>;
 export const openOrdersResponseSchema = envelopeSchema(openOrdersPageSchema);
 
 /** Body of POST /api/v3/trade/modify-order, exactly the specification's parameters. */
+/**
+ * Bounds on what crosses the boundary: well above anything the exchange issues or accepts (order IDs
+ * are 19 digits, client order IDs a few dozen characters, prices and quantities a few dozen digits),
+ * far below what could bloat the log or an error message.
+ */
+export const MAX_ID_LENGTH = 64;
+export const MAX_DECIMAL_LENGTH = 64;
+export const idTextSchema = z.string().min(1).max(MAX_ID_LENGTH);
+const decimalText = z.string().min(1).max(MAX_DECIMAL_LENGTH);
+
 export const modifyOrderRequestSchema = z.strictObject({
-  orderId: z.string().min(1).optional(),
-  clientOid: z.string().min(1).optional(),
-  qty: z.string().min(1).optional(),
-  price: z.string().min(1).optional(),
+  orderId: idTextSchema.optional(),
+  clientOid: idTextSchema.optional(),
+  qty: decimalText.optional(),
+  price: decimalText.optional(),
   autoCancel: z.enum(['yes', 'no']).optional(),
-  symbol: z.string().min(1).optional(),
+  symbol: z.string().min(1).max(MAX_ID_LENGTH).optional(),
   category: categorySchema.optional(),
 });
 export type ModifyOrderRequest = z.infer<typeof modifyOrderRequestSchema>;

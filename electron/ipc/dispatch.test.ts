@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { contract } from '../../shared/contract';
 import { deskError } from '../../shared/errors';
 import type { CoreHandlers } from '../core/handlers';
 import { createDispatch } from './dispatch';
@@ -66,5 +68,43 @@ describe('dispatch', () => {
       error: { kind: 'internal', message: 'Unexpected failure on profiles:list: boom' },
     });
     expect(onInternalError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('bounded strings at the boundary', () => {
+  it('gives every string of every request a maximum length', () => {
+    const unbounded: string[] = [];
+    let strings = 0;
+    const walk = (node: unknown, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const n = node as Record<string, unknown>;
+      if (n.type === 'string') strings++;
+      if (n.type === 'string' && n.maxLength === undefined && n.enum === undefined && n.const === undefined)
+        unbounded.push(path);
+      for (const [k, v] of Object.entries(n)) walk(v, `${path}.${k}`);
+    };
+    for (const [method, { request }] of Object.entries(contract))
+      walk(z.toJSONSchema(request, { io: 'input', unrepresentable: 'any' }), method);
+    expect(strings).toBeGreaterThan(20);
+    expect(unbounded).toEqual([]);
+  });
+
+  it.each([
+    ['amend:send', (v: string) => ({ request: { orderId: v, price: '1' } })],
+    ['amend:send', (v: string) => ({ request: { clientOid: 'a', price: v } })],
+    ['amend:send', (v: string) => ({ request: { clientOid: 'a', qty: '1', symbol: v } })],
+    ['orders:get', (v: string) => ({ clientOid: v })],
+    ['amend:attempt', (v: string) => ({ id: v })],
+    ['profiles:select', (v: string) => ({ id: v })],
+    ['profiles:create', (v: string) => ({ name: 'x', environment: 'custom', baseUrl: v })],
+    ['vault:unlock', (v: string) => ({ passphrase: v })],
+  ] as const)('refuses a 10 MB field on %s with a short message that does not echo it', async (channel, payload) => {
+    const dispatch = createDispatch(handlers());
+    const huge = 'x'.repeat(10 * 1024 * 1024);
+    const r = await dispatch(channel, payload(huge));
+    expect(r).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    const text = JSON.stringify(r);
+    expect(text.length).toBeLessThan(1000);
+    expect(text).not.toContain('x'.repeat(100));
   });
 });

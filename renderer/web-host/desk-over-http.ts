@@ -4,6 +4,7 @@
  * so no script here can read it); the custom header is what a page from another origin cannot send.
  * Loaded as a module script before the app's own, so window.desk exists when the app starts.
  */
+import '../../shared/zod-jitless';
 import { buildDeskApi } from '../../shared/contract';
 
 const HOST_GONE =
