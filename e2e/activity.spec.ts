@@ -105,4 +105,45 @@ test.describe('activity', () => {
     await expect(app.getByText('1 unreadable line skipped')).toBeVisible();
     await expect(app.getByRole('table', { name: 'Amend attempts' }).locator('tbody tr')).toHaveCount(1);
   });
+
+  test('a long history loads newest first, 200 at a time, and search reaches back through all of it', async ({
+    app,
+    userDataDir,
+    shot,
+  }) => {
+    // Months of attempts, as an earlier run would have left them.
+    const t0 = Date.parse('2026-01-05T09:00:00Z');
+    const lines = Array.from({ length: 450 }, (_, n) =>
+      JSON.stringify({
+        id: `history-${n}`,
+        profileId: 'local-demo',
+        profileName: 'Local demo',
+        environment: 'local-demo',
+        startedAt: t0 + n * 60_000,
+        finishedAt: t0 + n * 60_000 + 400,
+        request: { clientOid: `ladder-${String(n).padStart(3, '0')}`, price: '60010.0', autoCancel: 'no' },
+        status: 'applied',
+        summary: 'Applied: price 60000.0 → 60010.0.',
+        timeline: [],
+      }),
+    );
+    await writeFile(join(userDataDir, 'activity.jsonl'), `${lines.join('\n')}\n`);
+    await nav(app, 'Activity');
+    const rows = app.getByRole('table', { name: 'Amend attempts' }).locator('tbody tr');
+    await expect(app.getByText('200 of 450 shown (more below)')).toBeVisible();
+    await expect(rows.first()).toContainText('ladder-449');
+    await app.getByRole('button', { name: 'Load more' }).click();
+    await expect(app.getByText('400 of 450 shown (more below)')).toBeVisible();
+    await app.getByRole('button', { name: 'Load more' }).click();
+    await expect(app.getByText('450 of 450 shown')).toBeVisible();
+    await expect(rows.last()).toContainText('ladder-000');
+    await expect(app.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    await shot('activity-history-loaded');
+
+    // The oldest attempt is found by main's search, without loading the pages in between.
+    await app.getByLabel('Search activity').fill('ladder-007');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('ladder-007');
+    await expect(app.getByText('1 of 450 shown')).toBeVisible();
+  });
 });

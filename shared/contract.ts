@@ -4,6 +4,7 @@
  * main validates every payload against the same table before any handler runs.
  */
 import { z } from 'zod';
+import { activitySearchSchema } from './attempt-search';
 import { attemptSchema, attemptWithGuardSchema, orderGuardSchema } from './attempts';
 import { DeskError, deskErrorSchema, type DeskErrorData } from './errors';
 import {
@@ -76,10 +77,21 @@ export const contract = {
     request: z.strictObject({ id: idTextSchema }),
     response: attemptWithGuardSchema,
   },
+  /** A page of the activity log, newest first, optionally searched; `next` goes on further back. */
   listActivity: {
     channel: 'activity:list',
-    request: empty,
-    response: z.object({ attempts: z.array(attemptSchema), skippedLines: z.number().int() }),
+    request: activitySearchSchema.extend({
+      before: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+    }),
+    response: z.object({
+      attempts: z.array(attemptSchema),
+      /** Pass as `before` for the next page; null when the history is exhausted. */
+      next: z.number().int().nullable(),
+      /** Attempts in the whole log. */
+      total: z.number().int(),
+      skippedLines: z.number().int(),
+    }),
   },
   listProfiles: {
     channel: 'profiles:list',

@@ -35,6 +35,8 @@ export interface ActivityPage {
   attempts: Attempt[];
   /** Pass as `before` to go on further back; null at the beginning of the history. */
   next: number | null;
+  /** Attempts in the whole log. */
+  total: number;
   /** Lines that were torn, corrupt or not an attempt. */
   skippedLines: number;
 }
@@ -117,7 +119,12 @@ export class ActivityLog {
         end = start;
         batch = Math.min(batch * 2, 4096);
       }
-      return { attempts, next: last !== undefined && last > 0 ? last : null, skippedLines: skipped(st) };
+      return {
+        attempts,
+        next: last !== undefined && last > 0 ? last : null,
+        total: index.count,
+        skippedLines: skipped(st),
+      };
     });
   }
 

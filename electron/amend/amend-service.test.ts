@@ -344,7 +344,7 @@ describe('activity', () => {
     // Let the last appends land.
     await new Promise((r) => setTimeout(r, 50));
     const restarted = desk().service;
-    const { attempts, skippedLines } = await restarted.listActivity();
+    const { attempts, skippedLines } = await restarted.listActivity({});
     expect(skippedLines).toBe(0);
     expect(attempts.map((a) => a.status)).toEqual(['applied', 'refused']);
     expect(attempts[0]).toMatchObject({ id: applied.id, profileName: 'Local demo', environment: 'local-demo' });

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { checkAmend } from '../../shared/amend-rules';
 import type { Attempt, AttemptStatus, AttemptWithGuard, OrderGuard, OrderSnapshot } from '../../shared/attempts';
 import { FINAL_STATUSES } from '../../shared/attempts';
+import { activityMatches, isSearching, type ActivitySearch } from '../../shared/attempt-search';
 import { changeText } from '../../shared/change-text';
 import { deskError, describeError, DeskError, EXCHANGE_CODE, type DeskErrorData } from '../../shared/errors';
 import { attemptIds, describeIds, mergeIds, type OrderIds } from '../../shared/order-ids';
@@ -59,6 +60,9 @@ export interface AmendServiceOptions {
   onLogError?: (error: unknown) => void;
 }
 
+/** Attempts per Activity page unless the caller asks for another number. */
+const ACTIVITY_PAGE = 200;
+
 /** What main keeps per profile: orders differ per account, and so do their guards. */
 interface ProfileDesk {
   seen: SeenOrders;
@@ -83,17 +87,21 @@ export class AmendService {
   private readonly attempts = new Map<string, Attempt>();
   private readonly running = new Map<string, Promise<Attempt>>();
   private readonly stop = new AbortController();
+  /** Attempts left in flight by an earlier run have been made unknown, and their orders guarded. */
+  private readonly recovered: Promise<void>;
 
   constructor(private readonly opts: AmendServiceOptions) {
     this.now = opts.now ?? Date.now;
     this.followTimeoutMs = opts.followTimeoutMs ?? FOLLOW_TIMEOUT_MS;
     this.followIntervalMs = opts.followIntervalMs ?? FOLLOW_INTERVAL_MS;
     this.newId = opts.newId ?? randomUUID;
+    this.recovered = this.recover();
   }
 
   // ---------- reads ----------
 
   async getOrder(ref: OrderIds): Promise<{ order: Order; guard: OrderGuard }> {
+    await this.recovered;
     const { profile, client } = await this.opts.session();
     const desk = this.desk(profile.id);
     const order = await client.getOrder(ref);
@@ -118,9 +126,10 @@ export class AmendService {
   }
 
   async getAttempt(id: string): Promise<AttemptWithGuard> {
+    await this.recovered;
     const live = this.attempts.get(id);
     if (live) return this.answer(live);
-    const logged = (await this.opts.log.read()).attempts.find((a) => a.id === id);
+    const logged = await this.opts.log.find(id);
     if (!logged) throw deskError('not-found', `No amend attempt with id ${id}`);
     return this.answer(logged);
   }
@@ -136,12 +145,45 @@ export class AmendService {
     return desk.guards.get(mergeIds(attemptIds(attempt), desk.seen.idsOf(named)));
   }
 
-  /** The log merged with this session's attempts (which may be a step ahead of their last line). */
-  async listActivity(): Promise<{ attempts: Attempt[]; skippedLines: number }> {
-    const { attempts, skippedLines } = await this.opts.log.read();
-    const byId = new Map(attempts.map((a) => [a.id, a]));
-    for (const a of this.attempts.values()) byId.set(a.id, structuredClone(a));
-    return { attempts: [...byId.values()].sort((a, b) => b.startedAt - a.startedAt), skippedLines };
+  /** A page of the log, newest first; this session's attempts as they stand (a step ahead of their last line). */
+  async listActivity(
+    query: ActivitySearch & { before?: number; limit?: number },
+  ): Promise<{ attempts: Attempt[]; next: number | null; total: number; skippedLines: number }> {
+    await this.recovered;
+    const search = { text: query.text, status: query.status };
+    const page = await this.opts.log.page({
+      before: query.before,
+      limit: query.limit ?? ACTIVITY_PAGE,
+      match: isSearching(search) ? (a) => activityMatches(this.attempts.get(a.id) ?? a, search) : undefined,
+    });
+    const attempts = page.attempts.map((a) => structuredClone(this.attempts.get(a.id) ?? a));
+    return { ...page, attempts };
+  }
+
+  /**
+   * After a crash or a restart while an amend was in flight, nothing is following it any more: its
+   * outcome is unknown, and its order is guarded until the operator loads it again.
+   */
+  private async recover(): Promise<void> {
+    let unfinished: Attempt[];
+    try {
+      unfinished = await this.opts.log.unfinished();
+    } catch (e) {
+      this.opts.onLogError?.(e);
+      return;
+    }
+    for (const attempt of unfinished) {
+      const desk = this.desk(attempt.profileId);
+      const ids = mergeIds(attemptIds(attempt), {});
+      desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+      this.transition(
+        attempt,
+        'unknown',
+        SUMMARY.interrupted,
+        'Outcome unknown',
+        'UTA Desk stopped while following it',
+      );
+    }
   }
 
   /** Resolves when the attempt reaches a final status (tests, and a clean shutdown). */
@@ -153,6 +195,7 @@ export class AmendService {
 
   /** Stops following; attempts still following end as 'unknown'. */
   async close(): Promise<void> {
+    await this.recovered;
     this.stop.abort();
     await Promise.allSettled([...this.running.values()]);
     await this.opts.log.flushed();
@@ -165,6 +208,7 @@ export class AmendService {
    * wire (status 'sending'); the rest is followed in the background and read with getAttempt.
    */
   async send(raw: ModifyOrderRequest): Promise<AttemptWithGuard> {
+    await this.recovered;
     const { profile, client } = await this.opts.session();
     const desk = this.desk(profile.id);
     const started = this.now();

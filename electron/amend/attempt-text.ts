@@ -11,6 +11,8 @@ export const SUMMARY = {
   unknownGuard:
     'The outcome of the last modification of this order is unknown: load the order to check it before sending again.',
   stopped: 'Outcome unknown — the desk stopped following the order. Load the order to check before sending again.',
+  interrupted:
+    'Outcome unknown — UTA Desk stopped (closed or crashed) while this modification was in flight. Check the order: load it before sending again.',
 } as const;
 
 export const outcomeSummary = {

@@ -26,6 +26,6 @@ export function orderHandlers(ctx: CoreContext, service = createAmendService(ctx
     listOpenOrders: (query) => service.listOpenOrders(query),
     sendModification: ({ request }) => service.send(request),
     getAttempt: ({ id }) => service.getAttempt(id),
-    listActivity: () => service.listActivity(),
+    listActivity: (query) => service.listActivity(query),
   };
 }

@@ -3,8 +3,9 @@ import { changeText } from '../../../shared/change-text';
 import { describeError } from '../../../shared/errors';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { Timeline } from '../amend/AttemptPanel';
-import { formatDuration, formatTime, STATUS_BADGES, STATUS_LABELS } from '../amend/labels';
-import { durationMs, orderLabel } from './activity-rows';
+import { orderLabel, STATUS_LABELS } from '../../../shared/attempt-search';
+import { formatDuration, formatTime, STATUS_BADGES } from '../amend/labels';
+import { durationMs } from './activity-rows';
 
 function Json({ label, value }: { label: string; value: unknown }) {
   return (

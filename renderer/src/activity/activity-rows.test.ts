@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt } from '../../../shared/attempts';
-import { activityCsv, matches } from './activity-rows';
+import { activityCsv } from './activity-rows';
 
 const a: Attempt = {
   id: 'att-1',
@@ -25,15 +25,6 @@ const a: Attempt = {
 };
 
 describe('activity rows', () => {
-  it('filters by text (case-insensitive, over order, symbol, change, summary, profile) and outcome', () => {
-    expect(matches(a, 'BTC-OPEN', '')).toBe(true);
-    expect(matches(a, 'btcusdt', 'applied')).toBe(true);
-    expect(matches(a, 'local demo', '')).toBe(true);
-    expect(matches({ ...a, summary: 'Applied.' }, 'price 60000.0 → 60010.0', '')).toBe(true);
-    expect(matches(a, 'sol', '')).toBe(false);
-    expect(matches(a, '', 'cancelled')).toBe(false);
-  });
-
   it('exports CSV with a header, quoted cells and no formulas', () => {
     const csv = activityCsv([a, { ...a, summary: '=HYPERLINK("x")' }]);
     const [head, row] = csv.split('\r\n');

@@ -1,46 +1,10 @@
-/** How an attempt reads in the Activity list, its filter and its CSV export. */
-import type { Attempt, AttemptStatus } from '../../../shared/attempts';
-import { changeText } from '../../../shared/change-text';
-import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
-import { formatTime, STATUS_LABELS } from '../amend/labels';
+/** How an attempt reads in the Activity list's duration and its CSV export. */
+import type { Attempt } from '../../../shared/attempts';
+import { formatTime } from '../amend/labels';
 import { toCsv } from '../lib/csv';
-
-export function orderLabel(a: Attempt): string {
-  return a.request.orderId ?? a.request.clientOid ?? a.after?.orderId ?? '—';
-}
-
-export function symbolLabel(a: Attempt): string {
-  const s = a.request.symbol ?? a.before?.symbol ?? a.after?.symbol;
-  const c = a.request.category ?? a.before?.category ?? a.after?.category;
-  return [s, c].filter(Boolean).join(' · ');
-}
 
 export function durationMs(a: Attempt): number | undefined {
   return a.finishedAt === undefined ? undefined : a.finishedAt - a.startedAt;
-}
-
-export function matches(a: Attempt, text: string, outcome: AttemptStatus | ''): boolean {
-  if (outcome && a.status !== outcome) return false;
-  const t = text.trim().toLowerCase();
-  if (!t) return true;
-  const hay = [
-    orderLabel(a),
-    a.request.clientOid,
-    a.request.orderId,
-    a.after?.orderId,
-    a.after?.clientOid,
-    symbolLabel(a),
-    changeText(a.request, a.before),
-    a.summary,
-    a.profileName,
-    ENVIRONMENT_LABELS[a.environment],
-    STATUS_LABELS[a.status],
-    a.error?.code,
-  ]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-  return hay.includes(t);
 }
 
 const CSV_COLUMNS: [string, (a: Attempt) => string][] = [

@@ -1,7 +1,8 @@
 import type { Attempt } from '../../../shared/attempts';
 import { describeError } from '../../../shared/errors';
 import { ErrorPanel } from '../components/ErrorPanel';
-import { formatDuration, formatTime, STATUS_BADGES, STATUS_LABELS } from './labels';
+import { STATUS_LABELS } from '../../../shared/attempt-search';
+import { formatDuration, formatTime, STATUS_BADGES } from './labels';
 import { isFinalAttempt } from './followed-attempt';
 import type { AmendDesk } from './useAmendDesk';
 

@@ -2,7 +2,7 @@
 import { FINAL_STATUSES, type Attempt } from '../../../shared/attempts';
 import { EXCHANGE_CODE, explainCode } from '../../../shared/errors';
 import { attemptIds, type OrderIds } from '../../../shared/order-ids';
-import { STATUS_LABELS } from './labels';
+import { STATUS_LABELS } from '../../../shared/attempt-search';
 
 export const isFinalAttempt = (a: Attempt | undefined): boolean => !!a && FINAL_STATUSES.includes(a.status);
 

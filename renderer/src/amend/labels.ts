@@ -1,17 +1,6 @@
 /** Words and badge colours of attempt statuses and order states, shared by the desk and Activity. */
 import type { AttemptStatus, OrderGuard } from '../../../shared/attempts';
 
-export const STATUS_LABELS: Record<AttemptStatus, string> = {
-  sending: 'Sending',
-  following: 'Following',
-  applied: 'Applied',
-  failed: 'Not applied',
-  cancelled: 'Cancelled',
-  rejected: 'Rejected',
-  refused: 'Refused',
-  unknown: 'Unknown',
-};
-
 export const STATUS_BADGES: Record<AttemptStatus, string> = {
   sending: 'badge-info',
   following: 'badge-info',

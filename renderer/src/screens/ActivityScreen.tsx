@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { orderLabel, STATUS_LABELS, symbolLabel } from '../../../shared/attempt-search';
 import { ATTEMPT_STATUSES, FINAL_STATUSES, type AttemptStatus } from '../../../shared/attempts';
 import { changeParts } from '../../../shared/change-text';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
@@ -8,33 +9,48 @@ import { ScreenHeader } from '../components/ScreenHeader';
 import { downloadText } from '../lib/csv';
 import { call } from '../lib/desk';
 import { ActivityDetail } from '../activity/ActivityDetail';
-import { activityCsv, durationMs, matches, orderLabel, symbolLabel } from '../activity/activity-rows';
-import { formatDuration, formatTime, STATUS_BADGES, STATUS_LABELS } from '../amend/labels';
+import { activityCsv, durationMs } from '../activity/activity-rows';
+import { formatDuration, formatTime, STATUS_BADGES } from '../amend/labels';
 import '../activity/activity.css';
 
+/** Attempts per page: the newest load at once, older ones with "Load more". */
+const PAGE = 200;
+
 export function ActivityScreen() {
-  const q = useQuery({
-    queryKey: ['activity'],
-    queryFn: () => call('listActivity', {}),
-    staleTime: 0,
-    refetchOnMount: 'always',
-    // Attempts still running change by the second; a settled log does not.
-    refetchInterval: (query) =>
-      query.state.data?.attempts.some((a) => !FINAL_STATUSES.includes(a.status)) ? 1000 : false,
-  });
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<AttemptStatus | ''>('');
+  // Main searches the whole history; typing does not wait for it.
+  const search = useDeferredValue(text.trim());
+  const q = useInfiniteQuery({
+    queryKey: ['activity', search, outcome],
+    queryFn: ({ pageParam }) =>
+      call('listActivity', {
+        limit: PAGE,
+        ...(pageParam === undefined ? {} : { before: pageParam }),
+        ...(search ? { text: search } : {}),
+        ...(outcome ? { status: outcome } : {}),
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    placeholderData: (previous) => previous,
+    // Attempts still running change by the second; a settled log does not.
+    refetchInterval: (query) =>
+      query.state.data?.pages[0]?.attempts.some((a) => !FINAL_STATUSES.includes(a.status)) ? 1000 : false,
+  });
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const all = useMemo(() => q.data?.attempts ?? [], [q.data]);
-  const rows = useMemo(() => all.filter((a) => matches(a, text, outcome)), [all, text, outcome]);
+  const rows = useMemo(() => q.data?.pages.flatMap((p) => p.attempts) ?? [], [q.data]);
+  const total = q.data?.pages[0]?.total ?? 0;
   const selected = rows.find((a) => a.id === selectedId) ?? rows[0];
-  const skipped = q.data?.skippedLines ?? 0;
+  const skipped = q.data?.pages[0]?.skippedLines ?? 0;
+  const filtering = search !== '' || outcome !== '';
 
   return (
     <section className="screen activity-screen" aria-label="Activity">
       <ScreenHeader
         title="Activity"
-        subtitle={`Every amend attempt with its request, answer and outcome, kept in the user-data folder across restarts · ${all.length} attempt${all.length === 1 ? '' : 's'}`}
+        subtitle={`Every amend attempt with its request, answer and outcome, kept in the user-data folder across restarts · ${total} attempt${total === 1 ? '' : 's'}`}
       >
         <button type="button" className="button" onClick={() => void q.refetch()} disabled={q.isFetching}>
           Refresh
@@ -77,7 +93,7 @@ export function ActivityScreen() {
           ))}
         </select>
         <span className="muted activity-count" role="status">
-          {q.isPending ? 'Loading…' : `${rows.length} of ${all.length} shown`}
+          {q.isPending ? 'Loading…' : `${rows.length} of ${total} shown${q.hasNextPage ? ' (more below)' : ''}`}
         </span>
         {skipped > 0 ? (
           <span className="badge badge-warn" title="Torn or corrupt lines in activity.jsonl were skipped">
@@ -148,14 +164,29 @@ export function ActivityScreen() {
               {q.isSuccess && rows.length === 0 ? (
                 <tr>
                   <td colSpan={7} className="muted activity-empty">
-                    {all.length === 0
+                    {!filtering
                       ? 'No amend attempts yet. Attempts made on the Amend order screen appear here.'
-                      : 'No attempt matches the filter.'}
+                      : q.hasNextPage
+                        ? 'No attempt matches the filter among the most recent ones: Load more searches further back.'
+                        : 'No attempt matches the filter.'}
                   </td>
                 </tr>
               ) : null}
             </tbody>
           </table>
+          {q.hasNextPage ? (
+            <div className="activity-more">
+              <button
+                type="button"
+                className="button"
+                onClick={() => void q.fetchNextPage()}
+                disabled={q.isFetchingNextPage}
+                aria-busy={q.isFetchingNextPage}
+              >
+                {q.isFetchingNextPage ? 'Loading…' : filtering ? 'Load more (search further back)' : 'Load more'}
+              </button>
+            </div>
+          ) : null}
         </div>
         {selected ? <ActivityDetail attempt={selected} /> : null}
       </div>
