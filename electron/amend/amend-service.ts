@@ -199,6 +199,7 @@ export class AmendService {
     this.stop.abort();
     await Promise.allSettled([...this.running.values()]);
     await this.opts.log.flushed();
+    await this.opts.log.close();
   }
 
   // ---------- sending ----------

@@ -11,15 +11,9 @@ import { contract } from '../../shared/contract';
 import { createCore, type Core } from '../core/create-core';
 import { startDemoExchange, type DemoExchange } from '../demo-exchange';
 import { createDispatch, type Dispatch } from '../ipc/dispatch';
-import type { SecretBox } from '../profiles/secret-box';
+import { testSecretBox } from '../profiles/testing/test-secret-box';
 
 const MODIFY = '/api/v3/trade/modify-order';
-const plainBox: SecretBox = {
-  isEncryptionAvailable: () => true,
-  backend: () => 'test',
-  encryptString: (s) => Buffer.from(s, 'utf8'),
-  decryptString: (b) => b.toString('utf8'),
-};
 
 let demo: DemoExchange;
 let core: Core;
@@ -41,7 +35,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'handlers-'));
   core = createCore({
     userDataDir: dir,
-    secretBox: plainBox,
+    secretBox: testSecretBox(),
     version: '0.0.0-test',
     localDemo: { externalUrl: demo.url },
     followTimeoutMs: 1000,

@@ -10,7 +10,7 @@ import { testSecretBox } from '../../profiles/testing/test-secret-box';
 const [userDataDir, demoUrl] = process.argv.slice(2);
 if (!userDataDir || !demoUrl) throw new Error('usage: amend-then-hang.ts USER_DATA_DIR DEMO_URL');
 
-async function main(): Promise<void> {
+async function main(userDataDir: string, demoUrl: string): Promise<void> {
   const core = createCore({
     userDataDir,
     secretBox: testSecretBox(),
@@ -30,4 +30,4 @@ async function main(): Promise<void> {
   setInterval(() => undefined, 1000);
 }
 
-void main();
+void main(userDataDir, demoUrl);
