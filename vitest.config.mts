@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     environment: 'node',
+    // CSS imports are empty in tests, except this one: grid-layout.test.ts reads it (?raw).
+    css: { include: [/\/renderer\/src\/instruments\/instruments\.css\?raw$/] },
     testTimeout: 20000,
     hookTimeout: 20000,
   },

@@ -33,5 +33,4 @@ describe('activity search', () => {
     expect(activityMatches(a, { text: 'sol' })).toBe(false);
     expect(activityMatches(a, { text: '', status: 'cancelled' })).toBe(false);
   });
-
 });

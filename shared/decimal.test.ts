@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareDecimal,
+  EXCHANGE_DECIMAL,
+  EXPONENT_DECIMAL_TEXT,
   isMultipleOf,
   isPositiveDecimal,
   multiply,
+  NEGATIVE_DECIMAL_TEXT,
   normalizeDecimal,
+  PLAIN_DECIMAL_PARTS,
+  PLAIN_DECIMAL_TEXT,
   relativeDistance,
   significantDecimals,
   toDec,
@@ -71,5 +76,73 @@ describe('decimal helpers', () => {
     expect(toDec('1e-8')?.toFixed()).toBe('0.00000001');
     expect(relativeDistance('66000', '60000')?.toFixed()).toBe('0.1');
     expect(relativeDistance('1', '0')).toBeUndefined();
+  });
+});
+
+describe('decimal text patterns', () => {
+  const SAMPLES = [
+    '0',
+    '12',
+    '0.5',
+    '00012.50',
+    '.5',
+    '5.',
+    '+1',
+    '-1',
+    '-0',
+    '-.5',
+    '+.5',
+    '-5.',
+    '1e-8',
+    '2.5E+3',
+    '-1e-8',
+    '-.5e3',
+    '1e',
+    'e5',
+    '.',
+    '-',
+    '+',
+    '',
+    ' 1',
+    '1 ',
+    '1,5',
+    '1.2.3',
+    '--1',
+    '0x10',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+  ];
+  const matching = (re: RegExp) => SAMPLES.filter((s) => re.test(s));
+
+  it('tells the exchange’s strict form from the looser forms seen in the wild', () => {
+    expect(matching(EXCHANGE_DECIMAL)).toEqual(['0', '12', '0.5', '00012.50']);
+    expect(matching(PLAIN_DECIMAL_TEXT)).toEqual([
+      '0',
+      '12',
+      '0.5',
+      '00012.50',
+      '.5',
+      '5.',
+      '+1',
+      '-1',
+      '-0',
+      '-.5',
+      '+.5',
+      '-5.',
+    ]);
+    expect(matching(EXPONENT_DECIMAL_TEXT)).toEqual(['1e-8', '2.5E+3', '-1e-8', '-.5e3']);
+    expect(matching(NEGATIVE_DECIMAL_TEXT)).toEqual(['-1', '-0', '-.5', '-5.', '-1e-8', '-.5e3']);
+  });
+
+  it('splits a plain decimal into sign, integer and fraction digits', () => {
+    expect(PLAIN_DECIMAL_PARTS.exec('-012.340')?.slice(1)).toEqual(['-', '012', '340']);
+    expect(PLAIN_DECIMAL_PARTS.exec('7')?.slice(1)).toEqual(['', '7', undefined]);
+    expect(PLAIN_DECIMAL_PARTS.exec('+.5')?.slice(1)).toEqual(['+', '', '5']);
+    // Matches with no digits at all: callers check that one group has some.
+    expect(PLAIN_DECIMAL_PARTS.exec('.')?.slice(1)).toEqual(['', '', '']);
+    expect(PLAIN_DECIMAL_PARTS.exec('1e-8')).toBeNull();
+    // Every plain decimal text splits.
+    for (const s of matching(PLAIN_DECIMAL_TEXT)) expect(PLAIN_DECIMAL_PARTS.test(s), s).toBe(true);
   });
 });

@@ -12,16 +12,41 @@ export const Dec = DecimalJs.clone({
 });
 export type Dec = InstanceType<typeof Dec>;
 
-/** A positive-or-zero plain decimal as the exchange writes it: digits, optional fraction. */
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+/*
+ * The decimal text patterns, one set for the whole app. None trims: callers decide about spaces.
+ * "Plain" means without an exponent.
+ */
+
+/** Digits with an optional point: "12", "12.5", "12." or ".5", but not "." alone. */
+const MANTISSA = String.raw`(?:\d+\.?\d*|\.\d+)`;
+/** An exponent: "e-8", "E+3", "e10". */
+const EXPONENT = String.raw`e[+-]?\d+`;
+
+/**
+ * A positive-or-zero plain decimal as the exchange writes it: digits, optional fraction ("0.5",
+ * "12"); not "-1", "+1", ".5", "5." or "1e-8". What prices and quantities sent to it must be.
+ */
+export const EXCHANGE_DECIMAL = /^\d+(\.\d+)?$/;
+/** A plain decimal as a person, a proxy or a newer API version may write it: "-0.5", "+12", ".5", "5.". */
+export const PLAIN_DECIMAL_TEXT = new RegExp(`^[+-]?${MANTISSA}$`);
+/** A decimal with an exponent: "1e-8", "-2.5E+3". */
+export const EXPONENT_DECIMAL_TEXT = new RegExp(`^[+-]?${MANTISSA}${EXPONENT}$`, 'i');
+/** A negative decimal, plain or with an exponent: "-0.0001", "-.5", "-1e-8". */
+export const NEGATIVE_DECIMAL_TEXT = new RegExp(`^-${MANTISSA}(?:${EXPONENT})?$`, 'i');
+/**
+ * The parts of a plain decimal: [1] the sign ("" if none), [2] the integer digits, [3] the
+ * fraction digits (undefined without a point). Both digit groups may be empty: a match is a plain
+ * decimal only if one of them is not (PLAIN_DECIMAL_TEXT says so in one test).
+ */
+export const PLAIN_DECIMAL_PARTS = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
 export function isPlainDecimal(s: string): boolean {
-  return PLAIN_DECIMAL.test(s);
+  return EXCHANGE_DECIMAL.test(s);
 }
 
 /** Strictly positive plain decimal string ("0.5", "12", "3.10"); rejects "", "-1", "1e-8", " 1". */
 export function isPositiveDecimal(s: string): boolean {
-  return PLAIN_DECIMAL.test(s) && new Dec(s).gt(0);
+  return EXCHANGE_DECIMAL.test(s) && new Dec(s).gt(0);
 }
 
 /** Parses any numeric string decimal.js understands; undefined for "", null-ish or junk. */

@@ -7,7 +7,7 @@ import type { Header, HeaderGroup, SortingState, Table } from '@tanstack/react-t
 import type { Instrument } from '../../../shared/schemas';
 import { isNumericKind } from './columns';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './prefs';
-import type { CellColumn } from './GridRow';
+import type { CellColumn } from './grid-layout';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 

@@ -2,34 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Instrument } from '../../../shared/schemas';
 import { buildDataset } from './dataset';
-import { cellColumn, flowColumns, GridRow } from './GridRow';
-
-describe('cell columns', () => {
-  const symbol = cellColumn('symbol', 'Symbol', 'text', 1, 0, 140, true);
-  const base = cellColumn('baseCoin', 'Base', 'text', 2, 140, 60, false);
-  const fee = cellColumn('makerFeeRate', 'Maker fee', 'percent', 9, 900, 80, false);
-  const taker = cellColumn('takerFeeRate', 'Taker fee', 'percent', 10, 980, 80, false);
-
-  it('places contiguous cells one after the other, and a gap as the next cell’s left margin', () => {
-    expect(flowColumns([symbol, base]).map((c) => c.cellStyle)).toEqual([{ width: 140 }, { width: 60 }]);
-    // Scrolled sideways: the pinned Symbol, then the columns in view further right.
-    expect(flowColumns([symbol, fee, taker]).map((c) => c.cellStyle)).toEqual([
-      { width: 140 },
-      { width: 80, marginLeft: 760 },
-      { width: 80 },
-    ]);
-    // Header cells keep their absolute offsets.
-    expect(fee.style).toEqual({ left: 900, width: 80 });
-  });
-
-  it('gives each cell its room and font, for the clip decision', () => {
-    // 80 px less 17 px of padding and border.
-    expect(fee.contentPx).toBe(63);
-    expect(fee.face).toBe('mono');
-    expect(fee.clipClassName).toBe('ig-cell num clip');
-    expect(base.face).toBe('sans');
-  });
-});
+import { cellColumn } from './grid-layout';
+import { GridRow } from './GridRow';
 
 describe('a row while the grid seeks (scrolls faster than a page per frame)', () => {
   const ds = buildDataset([{ category: 'SPOT', symbol: 'BTCUSDT', status: 'online' }] as unknown as Instrument[]);
@@ -52,8 +26,48 @@ describe('a row while the grid seeks (scrolls faster than a page per frame)', ()
 
   it('shows its symbol at the left edge, where no pinned pane covers it', () => {
     expect(row(false)).toContain('>BTCUSDT</div>');
+    // aria-rowindex counts the two header rows.
+    expect(row(false)).toContain('aria-rowindex="3"');
   });
   it('leaves the symbol to the pinned pane when the grid is scrolled sideways', () => {
     expect(row(true)).not.toContain('BTCUSDT');
+  });
+});
+
+describe('a row', () => {
+  const ds = buildDataset([
+    { category: 'SPOT', symbol: 'BTCUSDT', status: 'online', makerFeeRate: '0.0002' },
+    { category: 'SPOT', symbol: 'ETHUSDT', status: 'offline', makerFeeRate: '0.001' },
+  ] as unknown as Instrument[]);
+  const columns = [
+    cellColumn('symbol', 'Symbol', 'text', 1, 0, 140, true),
+    cellColumn('makerFeeRate', 'Maker fee', 'percent', 2, 140, 80, false),
+  ];
+  const html = renderToStaticMarkup(
+    <GridRow
+      ds={ds}
+      row={1}
+      pos={4}
+      selected
+      columns={columns}
+      width={220}
+      now={0}
+      idPrefix="g"
+      seeking={false}
+      paneShown={false}
+    />,
+  );
+
+  it('is placed and numbered by its view position, and named by its data row', () => {
+    expect(html).toContain('id="g-r1"');
+    expect(html).toContain('aria-rowindex="7"');
+    expect(html).toContain('data-pos="4"');
+    expect(html).toContain(`top:${4 * 24}px`);
+    expect(html).toContain('class="ig-row is-selected is-flagged st-offline"');
+  });
+  it('draws one cell per column, with its column index', () => {
+    expect(html.match(/role="gridcell"/g)).toHaveLength(2);
+    expect(html).toContain('aria-colindex="2"');
+    expect(html).toContain('>ETHUSDT</span>');
   });
 });

@@ -75,6 +75,10 @@ export function InstrumentBrowser({
     setDetailsOpen,
   } = useInstrumentBrowser.getState();
 
+  // TanStack Table returns one mutable instance whose methods read the latest state, which the
+  // React compiler cannot memoize; this project does not use the compiler. The memoized children
+  // get what changes (headerGroups, leafColumns, columnSizing, sorting) as props, not just `table`.
+  // eslint-disable-next-line react-hooks/incompatible-library -- see above: no React compiler here
   const table = useReactTable<Instrument>({
     data: rows as Instrument[],
     columns: TABLE_COLUMNS,

@@ -2,6 +2,15 @@
  * The virtualized instrument grid (ARIA grid): sticky two-row header, rows virtualized with TanStack
  * Virtual at a fixed height, a roving selection driven by the keyboard (arrows, Page keys, Home/End,
  * Enter for details, Escape to close them).
+ *
+ * Indices, named alike in every grid module (this one, GridRow, PinnedPane, grid-cells):
+ * - data row (`row`): an index into the dataset (ds.rows, ds.keys, ds.text(id, row)); it stays
+ *   with its instrument through every sort and filter. Row element ids use it.
+ * - view position (`pos`): an index into `order`, the filtered and sorted data rows; the row on
+ *   the grid's pos-th line is order[pos]. The selection, the virtualizer's items, a row's offset
+ *   (pos * ROW_HEIGHT), its zebra parity and its aria-rowindex are in view positions.
+ * - slot (`pos % slotCount`): the React key of a rendered row, that is a recycled DOM node, so a
+ *   scroll moves the same few elements instead of creating new ones (see slotCount below).
  */
 import {
   memo,
@@ -20,12 +29,20 @@ import type { Column, HeaderGroup, SortingState, Table } from '@tanstack/react-t
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import type { Instrument } from '../../../shared/schemas';
 import type { Dataset } from './dataset';
+import {
+  FALLBACK_COLUMN_WIDTH,
+  flowColumns,
+  GRID_CSS_VARS_STYLE,
+  HEADER_HEIGHT,
+  HEADER_ROW_COUNT,
+  layoutColumns,
+  ROW_HEIGHT,
+  type CellColumn,
+} from './grid-layout';
 import { GridHeader } from './GridHeader';
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './prefs';
-import { cellColumn, flowColumns, GridRow, PinnedPane, ROW_HEIGHT, SkeletonRows, type CellColumn } from './GridRow';
+import { GridRow, SKELETON_ROW_COUNT, SkeletonRows } from './GridRow';
+import { PinnedPane } from './PinnedPane';
 
-/** Group row and leaf row, as in instruments.css. */
-export const HEADER_HEIGHT = 22 + 34;
 /** Rows drawn beyond each edge of the view: a keystroke that replaces every row also redraws these. */
 const OVERSCAN = 1;
 
@@ -38,10 +55,11 @@ export interface InstrumentGridProps {
   columnSizing: Record<string, number>;
   sorting: SortingState;
   ds: Dataset;
-  /** Visible rows (dataset indexes), filtered and sorted. */
+  /** The data row at each view position: the rows shown, filtered and sorted. */
   order: Int32Array;
   /** Changes with the scope, sort or filters (not on a refresh): the grid then returns to the top. */
   viewKey: unknown;
+  /** The selected row's view position, or -1. */
   selectedPos: number;
   loading: boolean;
   now: number;
@@ -77,28 +95,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   const scrollRef = gridRef ?? ownRef;
   const idPrefix = useId().replace(/:/g, '');
 
-  const columns = useMemo<CellColumn[]>(() => {
-    let start = 0;
-    return leafColumns.map((c, i) => {
-      const spec = c.columnDef.meta?.spec;
-      // Like TanStack's getSize(): the stored width (a drag may overshoot), clamped.
-      const width = Math.min(
-        MAX_COLUMN_WIDTH,
-        Math.max(MIN_COLUMN_WIDTH, columnSizing[c.id] ?? c.columnDef.size ?? 80),
-      );
-      const col = cellColumn(
-        c.id,
-        String(c.columnDef.header),
-        spec?.kind ?? 'text',
-        i + 1,
-        start,
-        width,
-        i === 0 && c.id === 'symbol',
-      );
-      start += width;
-      return col;
-    });
-  }, [leafColumns, columnSizing]);
+  const columns = useMemo(() => layoutColumns(leafColumns, columnSizing), [leafColumns, columnSizing]);
   const width = columns.reduce((w, c) => w + c.width, 0);
   const pinned = columns[0]?.pinned ?? false;
   // The pinned pane only matters once the grid is scrolled sideways; at the left edge the rows'
@@ -119,15 +116,18 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   useLayoutEffect(() => {
     committedOffset.current = offset;
   }, [offset]);
-  const page = Math.max(ROW_HEIGHT, (virtualizer.scrollRect?.height ?? 0) - HEADER_HEIGHT);
-  const seeking = virtualizer.isScrolling && Math.abs(offset - committedOffset.current) > page;
+  const pagePx = Math.max(ROW_HEIGHT, (virtualizer.scrollRect?.height ?? 0) - HEADER_HEIGHT);
+  // Read during render on purpose: the offset of the last committed render, written only at
+  // commit (above), so a render React discards leaves it alone. Keeping it in state instead
+  // would cost a second render of the whole grid on every scroll frame.
+  const seeking = virtualizer.isScrolling && Math.abs(offset - committedOffset.current) > pagePx;
 
   // Columns are virtualized too: a row renders the pinned Symbol cell and the columns in view.
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
     count: columns.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => columns[i]?.width ?? 80,
+    estimateSize: (i) => columns[i]?.width ?? FALLBACK_COLUMN_WIDTH,
     // None beyond the view: the last column in view is usually cut already, and a column more
     // would be one more cell per row for every keystroke to lay out.
     overscan: 0,
@@ -145,10 +145,13 @@ export const InstrumentGrid = memo(function InstrumentGrid({
 
   // Recycled row slots: at least as many as rows ever rendered at once, so keys stay unique, and
   // even, so a recycled row keeps its zebra parity (no class change, no style recalculation).
-  const slots = useRef(0);
+  // Written during render on purpose: this render's keys need the count, and it only ever grows,
+  // so a render React discards can leave it larger than needed but never too small. State would
+  // cost a second render whenever the count grows; an effect would come too late for the keys.
+  const slotCount = useRef(0);
   const items = virtualizer.getVirtualItems();
-  slots.current = Math.max(slots.current, items.length + (items.length % 2));
-  const positions = useMemo(() => items.map((i) => i.index), [items]);
+  slotCount.current = Math.max(slotCount.current, items.length + (items.length % 2));
+  const positions = useMemo(() => items.map((item) => item.index), [items]);
 
   /** Keeps row `pos` fully visible below the sticky header. */
   const reveal = useCallback(
@@ -178,7 +181,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     if (e.target !== e.currentTarget) return;
     const last = order.length - 1;
     const el = scrollRef.current;
-    const page = el ? Math.max(1, Math.floor((el.clientHeight - HEADER_HEIGHT) / ROW_HEIGHT) - 1) : 10;
+    const pageRows = el ? Math.max(1, Math.floor((el.clientHeight - HEADER_HEIGHT) / ROW_HEIGHT) - 1) : 10;
     const from = selectedPos;
     let to: number | undefined;
     switch (e.key) {
@@ -189,10 +192,10 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         to = from < 0 ? 0 : Math.max(0, from - 1);
         break;
       case 'PageDown':
-        to = Math.min(last, Math.max(0, from) + page);
+        to = Math.min(last, Math.max(0, from) + pageRows);
         break;
       case 'PageUp':
-        to = Math.max(0, from - page);
+        to = Math.max(0, from - pageRows);
         break;
       case 'Home':
         to = 0;
@@ -225,22 +228,23 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     }
   };
 
-  const rowAt = (e: MouseEvent): number => {
+  /** The view position of the row under a click, or -1. */
+  const posAt = (e: MouseEvent): number => {
     const rowEl = (e.target as HTMLElement).closest<HTMLElement>('[data-pos]');
     return rowEl ? Number(rowEl.dataset.pos) : -1;
   };
 
   // Only point at the selected row while it is rendered (virtualized rows come and go).
-  const selectedRow = items.some((i) => i.index === selectedPos) ? order[selectedPos] : undefined;
+  const selectedRow = items.some((item) => item.index === selectedPos) ? order[selectedPos] : undefined;
   const showRows = !loading && order.length > 0;
 
   return (
-    <div className="ig-wrap">
+    <div className="ig-wrap" style={GRID_CSS_VARS_STYLE}>
       <div
         ref={scrollRef}
         role="grid"
         aria-label={label}
-        aria-rowcount={order.length + headerGroups.length}
+        aria-rowcount={order.length + HEADER_ROW_COUNT}
         aria-colcount={columns.length}
         aria-busy={loading}
         aria-activedescendant={selectedRow !== undefined ? `${idPrefix}-r${selectedRow}` : undefined}
@@ -261,13 +265,16 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         <div
           role="rowgroup"
           className="ig-body"
-          style={{ height: showRows ? order.length * ROW_HEIGHT : loading ? 14 * ROW_HEIGHT : undefined, width }}
+          style={{
+            height: showRows ? order.length * ROW_HEIGHT : loading ? SKELETON_ROW_COUNT * ROW_HEIGHT : undefined,
+            width,
+          }}
           onClick={(e) => {
-            const pos = rowAt(e);
+            const pos = posAt(e);
             if (pos >= 0) onSelect(pos);
           }}
           onDoubleClick={(e) => {
-            const pos = rowAt(e);
+            const pos = posAt(e);
             if (pos >= 0) {
               onSelect(pos);
               onOpenDetails();
@@ -279,7 +286,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
               ds={ds}
               order={order}
               positions={positions}
-              slots={slots.current}
+              slotCount={slotCount.current}
               selectedPos={selectedPos}
               width={columns[0]!.width}
               height={order.length * ROW_HEIGHT}
@@ -287,26 +294,23 @@ export const InstrumentGrid = memo(function InstrumentGrid({
               seeking={seeking}
             />
           ) : null}
-          {loading ? <SkeletonRows count={14} columns={visibleColumns} width={width} /> : null}
+          {loading ? <SkeletonRows columns={visibleColumns} width={width} /> : null}
           {showRows
-            ? items.map((item) => {
-                const row = order[item.index]!;
-                return (
-                  <GridRow
-                    key={item.index % slots.current}
-                    ds={ds}
-                    row={row}
-                    pos={item.index}
-                    selected={item.index === selectedPos}
-                    columns={visibleColumns}
-                    width={width}
-                    now={now}
-                    idPrefix={idPrefix}
-                    seeking={seeking}
-                    paneShown={pinned && sideways}
-                  />
-                );
-              })
+            ? positions.map((pos) => (
+                <GridRow
+                  key={pos % slotCount.current}
+                  ds={ds}
+                  row={order[pos]!}
+                  pos={pos}
+                  selected={pos === selectedPos}
+                  columns={visibleColumns}
+                  width={width}
+                  now={now}
+                  idPrefix={idPrefix}
+                  seeking={seeking}
+                  paneShown={pinned && sideways}
+                />
+              ))
             : null}
         </div>
       </div>

@@ -1,5 +1,5 @@
 /** What to fetch: the category (or all five) and, optionally, one exact symbol. */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { CATEGORIES } from '../../../shared/schemas';
 import { useInstrumentBrowser, type Scope } from './prefs';
 
@@ -16,9 +16,17 @@ export function SourceControls() {
   const scope = useInstrumentBrowser((s) => s.scope);
   const exactSymbol = useInstrumentBrowser((s) => s.exactSymbol);
   const { setScope, setExactSymbol } = useInstrumentBrowser.getState();
+  // The box shows the fetched symbol again whenever it changes (submitted here, cleared here or by
+  // the empty state's button); typing edits a draft until then. Reset while rendering, as React
+  // advises for state that follows a changing value, rather than by an effect (a second commit):
+  // `draftOf` is the symbol the draft started from.
   const [draft, setDraft] = useState(exactSymbol);
+  const [draftOf, setDraftOf] = useState(exactSymbol);
+  if (draftOf !== exactSymbol) {
+    setDraftOf(exactSymbol);
+    setDraft(exactSymbol);
+  }
   const id = useId();
-  useEffect(() => setDraft(exactSymbol), [exactSymbol]);
 
   return (
     <div className="ib-source" role="group" aria-label="Source">

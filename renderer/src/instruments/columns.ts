@@ -28,7 +28,6 @@ export const COLUMN_GROUPS = [
   ['other', 'Other'],
 ] as const;
 export type ColumnGroupId = (typeof COLUMN_GROUPS)[number][0];
-export const GROUP_LABELS = Object.fromEntries(COLUMN_GROUPS) as Record<ColumnGroupId, string>;
 
 export interface ColumnSpec {
   /** Column id: the instrument field it shows. */

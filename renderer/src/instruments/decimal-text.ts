@@ -3,14 +3,11 @@
  * forms ("1e-8") that a proxy or a newer API version might produce. decimal.js alone would also
  * read "0x10" or "Infinity", which would show a made-up value for junk.
  */
-import { Dec } from '../../../shared/decimal';
-
-const PLAIN = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-const EXPONENT = /^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
+import { Dec, EXPONENT_DECIMAL_TEXT, PLAIN_DECIMAL_PARTS, PLAIN_DECIMAL_TEXT } from '../../../shared/decimal';
 
 export function parseDecimalText(raw: string): Dec | undefined {
   const t = raw.trim();
-  if (!PLAIN.test(t) && !EXPONENT.test(t)) return undefined;
+  if (!PLAIN_DECIMAL_TEXT.test(t) && !EXPONENT_DECIMAL_TEXT.test(t)) return undefined;
   try {
     return new Dec(t);
   } catch {
@@ -19,10 +16,8 @@ export function parseDecimalText(raw: string): Dec | undefined {
 }
 
 export function isPlainDecimalText(raw: string): boolean {
-  return PLAIN.test(raw.trim());
+  return PLAIN_DECIMAL_TEXT.test(raw.trim());
 }
-
-const PLAIN_PARTS = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
 /**
  * A plain decimal times 10^places, written out exactly like decimal.js's toFixed() (no leading or
@@ -30,7 +25,7 @@ const PLAIN_PARTS = /^([+-]?)(\d*)(?:\.(\d*))?$/;
  * undefined when `raw` is not a plain decimal.
  */
 export function shiftPoint(raw: string, places: number): string | undefined {
-  const m = PLAIN_PARTS.exec(raw.trim());
+  const m = PLAIN_DECIMAL_PARTS.exec(raw.trim());
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
   const frac = (m[3] ?? '').padEnd(places, '0');
   const int = ((m[2] ?? '') + frac.slice(0, places)).replace(/^0+/, '') || '0';
@@ -42,5 +37,5 @@ export function shiftPoint(raw: string, places: number): string | undefined {
 /** Whether a plain decimal is zero ("0", "0.000", "-0"); undefined when `raw` is not one. */
 export function isPlainZero(raw: string): boolean | undefined {
   const t = raw.trim();
-  return PLAIN.test(t) ? !/[1-9]/.test(t) : undefined;
+  return PLAIN_DECIMAL_TEXT.test(t) ? !/[1-9]/.test(t) : undefined;
 }

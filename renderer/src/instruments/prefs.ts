@@ -13,7 +13,7 @@ import type {
   VisibilityState,
 } from '@tanstack/react-table';
 import { CATEGORIES, type Category } from '../../../shared/schemas';
-import { COLUMN_IDS, COLUMN_SPECS, DEFAULT_VISIBILITY } from './columns';
+import { COLUMN_IDS, DEFAULT_VISIBILITY } from './columns';
 import { NO_FILTERS, type InstrumentFilters } from './filters';
 
 export type Scope = Category | 'ALL';
@@ -139,9 +139,4 @@ export const useInstrumentBrowser = create<BrowserState>()(
       merge: (stored, current) => ({ ...current, ...sanitizeLayout(stored) }),
     },
   ),
-);
-
-/** Default width of a column, for the chooser's reset and the resize handle's keyboard steps. */
-export const DEFAULT_WIDTHS: Readonly<Record<string, number>> = Object.fromEntries(
-  COLUMN_SPECS.map((c) => [c.id, c.width]),
 );

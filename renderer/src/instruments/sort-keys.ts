@@ -6,13 +6,13 @@
  *
  * A key of null means "unset": unset values go last in both directions.
  */
+import { EXPONENT_DECIMAL_TEXT, PLAIN_DECIMAL_PARTS } from '../../../shared/decimal';
 import { CATEGORIES, INSTRUMENT_STATUSES } from '../../../shared/schemas';
 import { parseDecimalText } from './decimal-text';
 import { isEmptyValue, isUnsetTime, type RawValue } from './values';
 
 export type SortKeyOf = (raw: RawValue) => string | null;
 
-const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 const LEN_WIDTH = 6;
 const MAX_LEN = 10 ** LEN_WIDTH - 1;
 /** Values that are not numbers at all still sort (after every number) instead of failing. */
@@ -20,14 +20,22 @@ const NOT_A_NUMBER = 'Z';
 /** maxOrderQty "0" means "no limit": above every finite quantity. */
 const INFINITY_KEY = 'Q';
 
+/** Character codes the scanners below compare with charCodeAt() (no one-character strings). */
+const CHAR_PLUS = '+'.charCodeAt(0);
+const CHAR_MINUS = '-'.charCodeAt(0);
+const CHAR_DOT = '.'.charCodeAt(0);
+const CHAR_0 = '0'.charCodeAt(0);
+const CHAR_9 = '9'.charCodeAt(0);
+
+/** Each digit mirrored ('0'↔'9', '1'↔'8', …): a larger magnitude gets a smaller key. */
 function complement(digits: string): string {
   let out = '';
-  for (let i = 0; i < digits.length; i++) out += String.fromCharCode(105 - digits.charCodeAt(i)); // '0'↔'9'
+  for (let i = 0; i < digits.length; i++) out += String.fromCharCode(CHAR_0 + CHAR_9 - digits.charCodeAt(i));
   return out;
 }
 
 function plainParts(t: string): [sign: string, int: string, frac: string] | undefined {
-  const m = PLAIN.exec(t);
+  const m = PLAIN_DECIMAL_PARTS.exec(t);
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
   return [m[1] ?? '', m[2] ?? '', m[3] ?? ''];
 }
@@ -115,28 +123,26 @@ export const NUMERIC_RULE: SortRule = { keyOf: numericKey, numeric: { isUnset: i
 export const TIME_RULE: SortRule = { keyOf: timeKey, numeric: { isUnset: isUnsetTime, zeroIsInfinity: false } };
 export const MAX_QTY_RULE: SortRule = { keyOf: maxQtyKey, numeric: { isUnset: isEmptyValue, zeroIsInfinity: true } };
 
-const EXPONENT_FORM = /^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
-
 /** Significant digits of a plain decimal ("0.00120" → 2), or -1 when `t` is not one. */
 function plainSignificantDigits(t: string): number {
   let i = 0;
   const len = t.length;
   if (len === 0) return -1;
   const c0 = t.charCodeAt(0);
-  if (c0 === 43 || c0 === 45) i = 1; // + -
+  if (c0 === CHAR_PLUS || c0 === CHAR_MINUS) i = 1;
   let digits = 0;
   let dots = 0;
   let first = -1;
   let last = -1;
   for (; i < len; i++) {
     const c = t.charCodeAt(i);
-    if (c === 46) {
+    if (c === CHAR_DOT) {
       if (++dots > 1) return -1;
       continue;
     }
-    if (c < 48 || c > 57) return -1;
+    if (c < CHAR_0 || c > CHAR_9) return -1;
     digits++;
-    if (c !== 48) {
+    if (c !== CHAR_0) {
       if (first < 0) first = digits;
       last = digits;
     }
@@ -147,21 +153,24 @@ function plainSignificantDigits(t: string): number {
   return last - first + 1;
 }
 
+/** Significant decimal digits that always survive a round trip through a double (C's DBL_DIG). */
+const DBL_DIG = 15;
+
 /**
- * The value as a double when that double orders and equates exactly like the decimal: at most 15
- * significant digits (DBL_DIG: distinct such decimals round to distinct doubles, monotonically)
+ * The value as a double when that double orders and equates exactly like the decimal: at most
+ * DBL_DIG significant digits (distinct such decimals round to distinct doubles, monotonically)
  * and far from overflow and subnormals. undefined when the decimal needs the exact string key.
  */
 export function exactFloat(raw: string): number | undefined {
   const t = raw.trim();
   let sig = plainSignificantDigits(t);
   if (sig < 0) {
-    if (!EXPONENT_FORM.test(t)) return undefined;
+    if (!EXPONENT_DECIMAL_TEXT.test(t)) return undefined;
     sig = plainSignificantDigits(t.slice(0, t.search(/e/i)));
   }
   const f = Number(t);
   if (sig === 0) return 0;
-  if (sig > 15 || !Number.isFinite(f)) return undefined;
+  if (sig > DBL_DIG || !Number.isFinite(f)) return undefined;
   const abs = Math.abs(f);
   return abs > 1e-300 && abs < 1e300 ? f : undefined;
 }
@@ -213,23 +222,23 @@ export function* sortStrings(values: readonly string[]): Generator<void, string[
   return src;
 }
 
-/** Ranks distinct keys, given per slot; null keys rank -1. */
+/** Ranks the keys of the distinct raw values (given per value, see rankJob); null keys rank -1. */
 function* rankKeys(
-  slotKeys: ReadonlyArray<string | null>,
-): Generator<void, { slotRank: Int32Array; count: number }, void> {
-  const distinct = yield* sortStrings([...new Set(slotKeys.filter((k): k is string => k !== null))]);
+  valueKeys: ReadonlyArray<string | null>,
+): Generator<void, { valueRank: Int32Array; count: number }, void> {
+  const distinct = yield* sortStrings([...new Set(valueKeys.filter((k): k is string => k !== null))]);
   const rankOfKey = new Map<string, number>();
   for (let r = 0; r < distinct.length; r++) {
     rankOfKey.set(distinct[r]!, r);
     if (r % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
-  const slotRank = new Int32Array(slotKeys.length);
-  for (let i = 0; i < slotKeys.length; i++) {
-    const k = slotKeys[i]!;
-    slotRank[i] = k === null ? -1 : (rankOfKey.get(k) ?? -1);
-    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  const valueRank = new Int32Array(valueKeys.length);
+  for (let v = 0; v < valueKeys.length; v++) {
+    const k = valueKeys[v]!;
+    valueRank[v] = k === null ? -1 : (rankOfKey.get(k) ?? -1);
+    if (v % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
-  return { slotRank, count: distinct.length };
+  return { valueRank, count: distinct.length };
 }
 
 const UNSET_CLASS = 1;
@@ -312,28 +321,29 @@ export function* rankJob(n: number, rawAt: (i: number) => RawValue, rule: SortRu
   const fast = rule.numeric ? yield* rankNumeric(n, rawAt, rule.numeric) : undefined;
   if (fast) return fast;
   // Key strings cost more: key each distinct raw value once (most columns repeat a few values).
-  const slotOfRaw = new Map<RawValue, number>();
+  // raws[v] is distinct value v; valueOfRow[i] is the value of row i.
+  const valueOfRaw = new Map<RawValue, number>();
   const raws: RawValue[] = [];
-  const slots = new Int32Array(n);
+  const valueOfRow = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const raw = rawAt(i);
-    let slot = slotOfRaw.get(raw);
-    if (slot === undefined) {
-      slot = raws.length;
+    let v = valueOfRaw.get(raw);
+    if (v === undefined) {
+      v = raws.length;
       raws.push(raw);
-      slotOfRaw.set(raw, slot);
+      valueOfRaw.set(raw, v);
     }
-    slots[i] = slot;
+    valueOfRow[i] = v;
   }
   const keys = new Array<string | null>(raws.length);
-  for (let s = 0; s < raws.length; s++) {
-    keys[s] = rule.keyOf(raws[s]);
-    if (s % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  for (let v = 0; v < raws.length; v++) {
+    keys[v] = rule.keyOf(raws[v]);
+    if (v % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
-  const { slotRank, count } = yield* rankKeys(keys);
+  const { valueRank, count } = yield* rankKeys(keys);
   const ranks = new Int32Array(n);
-  for (let i = 0; i < n; i++) ranks[i] = slotRank[slots[i]!]!;
+  for (let i = 0; i < n; i++) ranks[i] = valueRank[valueOfRow[i]!]!;
   return { ranks, count };
 }
 

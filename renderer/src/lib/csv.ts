@@ -4,13 +4,14 @@
  * negative ones included, are left as numbers.
  */
 
+import { NEGATIVE_DECIMAL_TEXT } from '../../../shared/decimal';
+
 /** What a spreadsheet may evaluate: a cell starting with =, +, -, @, tab or CR… */
 const FORMULA_START = /^[=+\-@\t\r]/;
-/** …unless it is just a negative number ("-0.0001", "-.5", "-1e-8"). */
-const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
+  // …unless it is just a negative number ("-0.0001", "-.5", "-1e-8").
+  const safe = FORMULA_START.test(value) && !NEGATIVE_DECIMAL_TEXT.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

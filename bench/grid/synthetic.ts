@@ -2,7 +2,7 @@
  * Deterministic synthetic instruments for the grid benchmark: the exchange's shapes and value
  * styles (decimal strings, "" and "-1" times, restrictions, unknown fields) at any row count.
  */
-import { CATEGORIES, INSTRUMENT_STATUSES, type Instrument } from '../../../../shared/schemas';
+import { CATEGORIES, INSTRUMENT_STATUSES, type Instrument } from '../../shared/schemas';
 
 const COINS = [
   'BTC',

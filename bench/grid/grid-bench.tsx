@@ -5,14 +5,14 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import type { Instrument } from '../../../../shared/schemas';
-import { NO_FILTERS } from '../filters';
-import { InstrumentBrowser } from '../InstrumentBrowser';
-import { useInstrumentBrowser } from '../prefs';
-import { ROW_HEIGHT } from '../GridRow';
+import type { Instrument } from '../../shared/schemas';
+import { NO_FILTERS } from '../../renderer/src/instruments/filters';
+import { InstrumentBrowser } from '../../renderer/src/instruments/InstrumentBrowser';
+import { useInstrumentBrowser } from '../../renderer/src/instruments/prefs';
+import { ROW_HEIGHT } from '../../renderer/src/instruments/grid-layout';
 import { syntheticInstruments } from './synthetic';
-import '../../styles.css';
-import '../instruments.css';
+import '../../renderer/src/styles.css';
+import '../../renderer/src/instruments/instruments.css';
 
 const painted = (): Promise<number> =>
   new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));

@@ -1,0 +1,77 @@
+/**
+ * Keeps the Symbol column in view while scrolling sideways: one sticky pane (one compositing
+ * layer) over the rows, instead of a sticky cell per row, which made every frame re-layerize.
+ * Indices: data row, view position and slot, as defined in InstrumentGrid.tsx.
+ */
+import { memo } from 'react';
+import type { Dataset } from './dataset';
+import { symbolCell } from './grid-cells';
+import { ROW_HEIGHT } from './grid-layout';
+import { rowClassName } from './GridRow';
+
+/** The Symbol cell drawn again in the pinned pane; the row keeps its own (accessible) one. */
+const PinnedCell = memo(function PinnedCell({
+  ds,
+  row,
+  pos,
+  selected,
+  now,
+  seeking,
+}: {
+  ds: Dataset;
+  row: number;
+  pos: number;
+  selected: boolean;
+  now: number;
+  seeking: boolean;
+}) {
+  return (
+    <div className={`ig-pin${rowClassName(ds, row, pos, selected)}`} style={{ top: pos * ROW_HEIGHT }} data-pos={pos}>
+      {seeking ? ds.text('symbol', row) : symbolCell(ds, row, now).content}
+    </div>
+  );
+});
+
+/**
+ * The pane's cells follow the rendered rows: the same view positions, keyed by the same slots.
+ * Hidden from assistive technology: each row still holds its own Symbol cell.
+ */
+export function PinnedPane({
+  ds,
+  order,
+  positions,
+  slotCount,
+  selectedPos,
+  width,
+  height,
+  now,
+  seeking,
+}: {
+  ds: Dataset;
+  /** The data row at each view position. */
+  order: Int32Array;
+  /** The view positions rendered. */
+  positions: readonly number[];
+  slotCount: number;
+  selectedPos: number;
+  width: number;
+  height: number;
+  now: number;
+  seeking: boolean;
+}) {
+  return (
+    <div className="ig-pinpane" aria-hidden="true" style={{ width, height }}>
+      {positions.map((pos) => (
+        <PinnedCell
+          key={pos % slotCount}
+          ds={ds}
+          row={order[pos]!}
+          pos={pos}
+          selected={pos === selectedPos}
+          now={now}
+          seeking={seeking}
+        />
+      ))}
+    </div>
+  );
+}
