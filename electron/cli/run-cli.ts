@@ -6,6 +6,7 @@ import { checkAmend, type AmendDraft } from '../../shared/amend-rules';
 import { LIVE_BASE_URL } from '../../shared/profiles';
 import { CATEGORIES, type Category, type Instrument, type Order } from '../../shared/schemas';
 import { ExchangeClient, type Credentials } from '../exchange/client';
+import { secretScrubber } from '../exchange/secret-scrub';
 import { parseCliArgs, HELP, UsageError, type Command, type GlobalOptions } from './args';
 import { EXIT, reportFailure } from './failure';
 import { renderRecord, renderTable, type Column } from './table';
@@ -56,6 +57,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr.write(`uta-desk: ${e.message}\n`);
     return EXIT.usage;
   }
+  // The client already scrubs what the exchange says; this catches any other text that could quote a
+  // credential (an unexpected error's message). stdout carries the client's (scrubbed) data only.
+  const scrub = secretScrubber([credentials?.apiKey, credentials?.secretKey, credentials?.passphrase]);
+  const scrubbed: CliIo = { ...io, stderr: { write: (text: string) => io.stderr.write(scrub.text(text)) } };
   const client = new ExchangeClient({
     baseUrl: global.baseUrl,
     credentials,
@@ -68,13 +73,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const out = new Output(io.stdout, global.json);
   switch (command.name) {
     case 'instruments':
-      return guarded(io, () => instruments(client, out, command.category, command.symbol));
+      return guarded(scrubbed, () => instruments(client, out, command.category, command.symbol));
     case 'order':
-      return guarded(io, () => order(client, out, command));
+      return guarded(scrubbed, () => order(client, out, command));
     case 'open-orders':
-      return guarded(io, () => openOrders(client, out, command));
+      return guarded(scrubbed, () => openOrders(client, out, command));
     case 'modify':
-      return modify(client, out, io, global, command);
+      return modify(client, out, scrubbed, global, command);
   }
 }
 

@@ -3,6 +3,14 @@
  * limiters, bounded by a timeout, stamped with the skew-corrected clock, and every failure becomes a
  * DeskError with the exchange's code and whether the request may have taken effect. Reads are
  * retried with backoff; Modify Order never is.
+ *
+ * Two guarantees hold for everything the client returns or throws:
+ * - the profile's secrets are not in it: answers are scrubbed as they are parsed, and every DeskError
+ *   is scrubbed again on its way out (secret-scrub.ts), so an exchange that echoes the request's
+ *   headers cannot get them into the activity log, the renderer or the CLI's output;
+ * - mayHaveTakenEffect is false only when nothing left this computer: a request that cannot be built
+ *   (a credential with a line break, a URL that is not one), a connection that was never made, or a
+ *   timeout before the request was written (wire-progress.ts).
  */
 import { z } from 'zod';
 import { deskError, DeskError, EXCHANGE_CODE } from '../../shared/errors';
@@ -19,12 +27,21 @@ import {
   type OpenOrdersPage,
   type Order,
 } from '../../shared/schemas';
-import { interpretAnswer, timeoutError, transportError, type RequestInfo } from './answer-errors';
+import {
+  connectTimeoutError,
+  interpretAnswer,
+  notSentError,
+  timeoutError,
+  transportError,
+  type RequestInfo,
+} from './answer-errors';
 import { realClock } from './clock';
 import { sharedRateLimiters, type RateLimiters } from './rate-limiter';
 import { backoffDelay, DEFAULT_RETRY, isTransient, NO_RETRY, type RetryPolicy } from './retry';
+import { secretScrubber, type SecretScrubber } from './secret-scrub';
 import { canonicalQuery, encodedQuery, prehash, sign, type QueryParams } from './signing';
 import { sharedClockSkews, skewFromRoundTrip, type ClockSkews } from './skew';
+import { trackWire, WireProgress } from './wire-progress';
 
 export interface Credentials {
   apiKey: string;
@@ -64,6 +81,9 @@ export interface ModifyAnswer {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** What fetch (and Node's HTTP) accept in a header value: no CR, LF, NUL or other control character, Latin-1 only. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 interface Call {
   method: 'GET' | 'POST';
   path: string;
@@ -84,6 +104,7 @@ export class ExchangeClient {
   private readonly limiters: RateLimiters;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
+  private readonly scrub: SecretScrubber;
 
   constructor(private readonly config: ClientConfig) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
@@ -97,18 +118,20 @@ export class ExchangeClient {
     this.limiters = config.limiters ?? sharedRateLimiters;
     this.retry = config.retry ?? DEFAULT_RETRY;
     this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const c = config.credentials;
+    this.scrub = secretScrubber([c?.apiKey, c?.secretKey, c?.passphrase]);
   }
 
   async getInstruments(category: Category, symbol?: string): Promise<Instrument[]> {
     const path = '/api/v3/market/instruments';
-    const env = await this.send({ method: 'GET', path, params: { category, symbol }, signed: false });
-    return this.parse(instrumentsResponseSchema, env, path).data;
+    const call: Call = { method: 'GET', path, params: { category, symbol }, signed: false };
+    return (await this.request(call, instrumentsResponseSchema)).data;
   }
 
   async getServerTime(): Promise<number> {
     const path = '/api/v2/public/time';
-    const env = await this.send({ method: 'GET', path, params: {}, signed: false });
-    const serverTime = Number(this.parse(serverTimeResponseSchema, env, path).data.serverTime);
+    const env = await this.request({ method: 'GET', path, params: {}, signed: false }, serverTimeResponseSchema);
+    const serverTime = Number(env.data.serverTime);
     if (!Number.isFinite(serverTime))
       throw deskError('internal', `The exchange's server time on ${path} is not a number.`, { path });
     return serverTime;
@@ -130,13 +153,13 @@ export class ExchangeClient {
 
   async getOrder(ref: { orderId?: string; clientOid?: string }): Promise<Order> {
     const path = '/api/v3/trade/order-info';
-    const env = await this.send({
+    const call: Call = {
       method: 'GET',
       path,
       params: { orderId: ref.orderId, clientOid: ref.clientOid },
       signed: true,
-    });
-    return this.parse(orderInfoResponseSchema, env, path).data;
+    };
+    return (await this.request(call, orderInfoResponseSchema)).data;
   }
 
   async getOpenOrders(query: {
@@ -152,19 +175,28 @@ export class ExchangeClient {
       cursor: query.cursor || undefined,
       limit: query.limit === undefined ? undefined : String(query.limit),
     };
-    const env = await this.send({ method: 'GET', path, params, signed: true });
-    return this.parse(openOrdersResponseSchema, env, path).data;
+    return (await this.request({ method: 'GET', path, params, signed: true }, openOrdersResponseSchema)).data;
   }
 
   /**
-   * Sends the modification once. A timeout or broken connection is reported as an unknown outcome
-   * (mayHaveTakenEffect) and never resent: the first request may have been applied.
+   * Sends the modification once. A timeout or broken connection after sending is reported as an
+   * unknown outcome (mayHaveTakenEffect) and never resent: the first request may have been applied.
+   * A failure before anything was sent is reported with mayHaveTakenEffect false.
    */
   async modifyOrder(body: ModifyOrderRequest): Promise<ModifyAnswer> {
     const path = '/api/v3/trade/modify-order';
-    const env = await this.send({ method: 'POST', path, params: {}, body: JSON.stringify(body), signed: true });
-    const parsed = this.parse(modifyOrderResponseSchema, env, path, true);
+    const call: Call = { method: 'POST', path, params: {}, body: JSON.stringify(body), signed: true };
+    const parsed = await this.request(call, modifyOrderResponseSchema, true);
     return { result: parsed.data, code: parsed.code, msg: parsed.msg, requestTime: parsed.requestTime };
+  }
+
+  /** Sends, parses, and lets no DeskError out with a secret in it (the single exit of every call). */
+  private async request<T extends z.ZodType>(call: Call, schema: T, accepted = false): Promise<z.output<T>> {
+    try {
+      return this.parse(schema, await this.send(call), call.path, accepted);
+    } catch (e) {
+      throw e instanceof DeskError ? this.scrub.error(e) : e;
+    }
   }
 
   private parse<T extends z.ZodType>(schema: T, envelope: unknown, path: string, accepted = false): z.output<T> {
@@ -184,6 +216,7 @@ export class ExchangeClient {
   }
 
   private async send(call: Call): Promise<unknown> {
+    this.checkSendable(call);
     const retry = call.method === 'POST' ? NO_RETRY : this.retry;
     const limiter = this.limiters.forRequest(
       this.baseUrl,
@@ -223,6 +256,30 @@ export class ExchangeClient {
     }
   }
 
+  /**
+   * Refuses, before anything is sent and without retrying, a request fetch could not build: a base
+   * URL that is not a URL, or a header value (a credential, the locale) with a line break or another
+   * character a header cannot carry. The value itself is never quoted.
+   */
+  private checkSendable(call: Call): void {
+    try {
+      new URL(`${this.baseUrl}${call.path}`);
+    } catch {
+      throw notSentError(call, `The exchange address "${this.baseUrl}" is not a valid URL, so nothing was sent.`);
+    }
+    const values: Array<[string, string | undefined]> = [['locale', this.config.locale]];
+    if (call.signed) {
+      values.push(['API key', this.config.credentials?.apiKey], ['passphrase', this.config.credentials?.passphrase]);
+    }
+    const bad = values.find(([, v]) => v !== undefined && !HEADER_VALUE.test(v));
+    if (bad) {
+      throw notSentError(
+        call,
+        `The ${bad[0]} contains a line break or another character that cannot go in a request header, so nothing was sent: enter it again.`,
+      );
+    }
+  }
+
   private headers(call: Call, query: string): Record<string, string> {
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
@@ -256,14 +313,20 @@ export class ExchangeClient {
       timeoutMs: this.timeoutMs,
     };
     const headers = this.headers(call, query);
+    const progress = new WireProgress(call.method, pathAndQuery(url));
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
-    const failed = (e: unknown): DeskError =>
-      controller.signal.aborted ? timeoutError(info) : transportError(e, info);
+    const failed = (e: unknown): DeskError => {
+      const wire = progress.verdict();
+      if (controller.signal.aborted) return wire === 'not-written' ? connectTimeoutError(info) : timeoutError(info);
+      return transportError(e, info, wire);
+    };
     try {
       let res: Response;
       try {
-        res = await this.fetchImpl(url, { method: call.method, headers, body: call.body, signal: controller.signal });
+        res = await trackWire(progress, () =>
+          this.fetchImpl(url, { method: call.method, headers, body: call.body, signal: controller.signal }),
+        );
       } catch (e) {
         throw failed(e);
       }
@@ -273,10 +336,20 @@ export class ExchangeClient {
       } catch (e) {
         throw failed(e);
       }
-      return interpretAnswer(res.status, text, info);
+      return interpretAnswer(res.status, text, info, this.scrub);
     } finally {
       clearTimeout(timer);
     }
+  }
+}
+
+/** Path and query as the HTTP request line carries them (what undici reports). */
+function pathAndQuery(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return url;
   }
 }
 
