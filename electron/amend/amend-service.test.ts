@@ -258,7 +258,15 @@ describe('sending and following', () => {
     failure = deskError('network', 'Could not reach the exchange (ECONNREFUSED).', { mayHaveTakenEffect: false });
     const other = await service.settled((await service.send({ clientOid: 'demo-eth-spot-open', price: '2900.0' })).id);
     expect(other.status).toBe('rejected');
-    expect(other.summary).toBe('Rejected: Could not reach the exchange (ECONNREFUSED). It was not sent.');
+    expect(other.summary).toBe('Not sent: Could not reach the exchange (ECONNREFUSED). Nothing reached the exchange.');
+    expect(other.timeline.at(-1)?.label).toBe('Not sent');
+
+    // The client's own words already say so: not said twice.
+    failure = deskError('network', 'Could not connect to 127.0.0.1:1: nothing was sent.', {
+      mayHaveTakenEffect: false,
+    });
+    const third = await service.settled((await service.send({ clientOid: 'demo-sol-partial', price: '150.00' })).id);
+    expect(third.summary).toBe('Not sent: Could not connect to 127.0.0.1:1: nothing was sent.');
   });
 
   it('stopping the desk mid-follow leaves the attempt unknown, never applied by guess', async () => {

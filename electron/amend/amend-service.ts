@@ -424,9 +424,14 @@ export class AmendService {
     } else {
       desk.guards.release(ids, { attemptId: attempt.id });
     }
-    const sent = data.kind === 'network' ? 'It was not sent' : 'Nothing was changed';
     const words = describeError(data).replace(/\.\s*$/, '');
-    this.transition(attempt, 'rejected', `Rejected: ${words}. ${sent}.`, 'Rejected', describeError(data));
+    if (data.kind === 'network') {
+      // It never left this machine: not the exchange's rejection, and safe to correct and send again.
+      const said = /nothing was sent/i.test(words) ? '' : ' Nothing reached the exchange.';
+      this.transition(attempt, 'rejected', `Not sent: ${words}.${said}`, 'Not sent', describeError(data));
+      return;
+    }
+    this.transition(attempt, 'rejected', `Rejected: ${words}. Nothing was changed.`, 'Rejected', describeError(data));
   }
 
   // ---------- helpers ----------
