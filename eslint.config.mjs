@@ -48,8 +48,8 @@ export default tseslint.config(
     },
   },
   {
-    // Only main.ts and preload.ts adapt Electron; everything else in electron/ runs in plain Node.
-    files: ['electron/**/*.ts'],
+    // Only main.ts and preload.ts adapt Electron; everything else (and the demo exchange) runs in plain Node.
+    files: ['electron/**/*.ts', 'demo-exchange/**/*.ts'],
     ignores: ['electron/main.ts', 'electron/preload.ts'],
     rules: {
       'no-restricted-imports': [

@@ -16,8 +16,8 @@ import { connect, type Socket } from 'node:net';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundledInstruments } from '../electron/demo-exchange/bundled-data';
-import { DEMO_ACCOUNT, startDemoExchange, type DemoStateInput } from '../electron/demo-exchange/index';
+import { bundledInstruments } from '../demo-exchange/bundled-data';
+import { DEMO_ACCOUNT, startDemoExchange, type DemoStateInput } from '../demo-exchange/index';
 
 const BENCH_ORDERS = 2_000;
 const WARMUP_MS = 500;

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// The `uta-desk` command: runs the TypeScript CLI (electron/cli/main.ts) in a child Node process
+// The `uta-desk` command: runs the TypeScript CLI (electron/cli/uta-desk.ts) in a child Node process
 // with tsx's loader, so the CLI needs no separate build. Output and exit code are the CLI's own.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 // Resolved from this file, so the command works from any working directory.
 const tsxLoader = import.meta.resolve('tsx');
-const entry = fileURLToPath(new URL('../electron/cli/main.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../electron/cli/uta-desk.ts', import.meta.url));
 
 const child = spawn(process.execPath, ['--import', tsxLoader, entry, ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

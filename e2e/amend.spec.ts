@@ -2,7 +2,7 @@ import { test, expect, type DeskFixtures } from './fixtures';
 
 type Page = DeskFixtures['app'];
 
-/** The Local demo profile's account (electron/demo-exchange/accounts.ts). */
+/** The Local demo profile's account (demo-exchange/accounts.ts). */
 const DEMO_UID = '1000000001';
 const MODIFY = '/api/v3/trade/modify-order';
 

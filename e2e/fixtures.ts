@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, _electron, type Page } from '@playwright/test';
 import { createCore, type Core } from '../electron/core/create-core';
-import { startDemoExchange, type DemoExchange } from '../electron/demo-exchange';
+import { startDemoExchange, type DemoExchange } from '../demo-exchange';
 import { createDispatch } from '../electron/ipc/dispatch';
 import { electronBinary } from '../scripts/electron-binary';
 import { startWebHost, type WebHost } from '../electron/web-host/web-host';

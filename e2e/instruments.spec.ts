@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
-/** The bundled demo data (electron/demo-exchange/data/instruments.json). */
+/** The bundled demo data (demo-exchange/data/instruments.json). */
 const SPOT_COUNT = 226;
 const INSTRUMENTS_PATH = '/api/v3/market/instruments';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNT } from '../electron/demo-exchange';
+import { DEMO_ACCOUNT } from '../demo-exchange';
 import { testSecretBox } from '../electron/profiles/testing/test-secret-box';
 import { expect, test } from './fixtures';
 

@@ -55,7 +55,12 @@ async function buildPage() {
     logLevel: 'warn',
     configFile: false,
     plugins: [react()],
-    build: { outDir: OUT, emptyOutDir: true, reportCompressedSize: false },
+    build: {
+      outDir: OUT,
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      rollupOptions: { input: join(ROOT, 'bench/grid/grid-bench.html') },
+    },
   });
 }
 
@@ -67,7 +72,7 @@ async function main() {
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-embedder-policy': 'require-corp',
   });
-  const url = `${server.url}/index.html`;
+  const url = `${server.url}/grid-bench.html`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: !process.argv.includes('--headed'),

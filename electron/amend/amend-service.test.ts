@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileSummary } from '../../shared/profiles';
 import { ActivityLog } from '../activity/activity-log';
 import { deskError } from '../../shared/errors';
-import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange';
+import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ExchangeClient } from '../exchange/client';
 import { AmendService } from './amend-service';
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Attempt, AttemptWithGuard } from '../../shared/attempts';
 import { contract } from '../../shared/contract';
 import { createCore, type Core } from '../core/create-core';
-import { startDemoExchange, type DemoExchange } from '../demo-exchange';
+import { startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { createDispatch, type Dispatch } from '../ipc/dispatch';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createCore, type Core } from '../core/create-core';
-import { startDemoExchange, type DemoExchange } from '../demo-exchange';
+import { startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange';
+import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { closedPort, ok, startFakeExchange } from '../exchange/testing/fake-exchange';
 import { runCli } from './run-cli';
 

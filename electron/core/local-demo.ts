@@ -2,7 +2,7 @@
  * The embedded demo exchange behind the Local demo profile, started on first use. An external URL
  * (a demo exchange the e2e suite started and controls) replaces the embedded one.
  */
-import { startDemoExchange, type DemoExchange, type DemoExchangeOptions } from '../demo-exchange';
+import { startDemoExchange, type DemoExchange, type DemoExchangeOptions } from '../../demo-exchange';
 
 export interface LocalDemoOptions extends DemoExchangeOptions {
   /** Use this already-running demo exchange instead of starting one. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileInput } from '../../shared/profiles';
 import type { ProfileService } from '../core/context';
-import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange';
+import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { RateLimiters } from '../exchange/rate-limiter';
 import { ClockSkews } from '../exchange/skew';
 import { closedPort } from '../exchange/testing/fake-exchange';

@@ -18,7 +18,7 @@ import {
   type StorageStatus,
 } from '../../shared/profiles';
 import { validationDetails } from '../../shared/contract';
-import { DEMO_ACCOUNT } from '../demo-exchange';
+import { DEMO_ACCOUNT } from '../../demo-exchange';
 import { ExchangeClient, type ClientConfig, type Credentials } from '../exchange/client';
 import { NO_RETRY } from '../exchange/retry';
 import { sharedClockSkews } from '../exchange/skew';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCore } from '../core/create-core';
-import { startDemoExchange, type DemoExchange } from '../demo-exchange';
+import { startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ExchangeClient } from '../exchange/client';
 import { RateLimiters } from '../exchange/rate-limiter';
 import { closedPort, startFakeExchange } from '../exchange/testing/fake-exchange';

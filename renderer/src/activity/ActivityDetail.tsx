@@ -4,7 +4,7 @@ import { describeError } from '../../../shared/errors';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { Timeline } from '../amend/AttemptPanel';
 import { orderLabel, STATUS_LABELS } from '../../../shared/attempt-search';
-import { formatDuration, formatTime, STATUS_BADGES } from '../amend/labels';
+import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
 import { durationMs } from './activity-rows';
 
 function Json({ label, value }: { label: string; value: unknown }) {

@@ -1,6 +1,6 @@
 /** How an attempt reads in the Activity list's duration and its CSV export. */
 import type { Attempt } from '../../../shared/attempts';
-import { formatTime } from '../amend/labels';
+import { formatTime } from '../amend/status-display';
 import { toCsv } from '../lib/csv';
 
 export function durationMs(a: Attempt): number | undefined {

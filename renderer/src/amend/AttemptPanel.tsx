@@ -2,7 +2,7 @@ import type { Attempt } from '../../../shared/attempts';
 import { describeError } from '../../../shared/errors';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { STATUS_LABELS } from '../../../shared/attempt-search';
-import { formatDuration, formatTime, STATUS_BADGES } from './labels';
+import { formatDuration, formatTime, STATUS_BADGES } from './status-display';
 import { isFinalAttempt } from './followed-attempt';
 import type { AmendDesk } from './useAmendDesk';
 

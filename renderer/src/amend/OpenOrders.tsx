@@ -3,7 +3,7 @@ import type { Order } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
 import { useAmend } from './amend-store';
-import { formatTime, ORDER_STATUS_BADGES } from './labels';
+import { formatTime, ORDER_STATUS_BADGES } from './status-display';
 
 const PAGE_SIZE = 20;
 

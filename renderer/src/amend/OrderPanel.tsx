@@ -1,7 +1,7 @@
 import { isPositiveDecimal, multiply } from '../../../shared/decimal';
 import type { Order } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
-import { formatTime, GUARD_LABELS, ORDER_STATUS_BADGES } from './labels';
+import { formatTime, GUARD_LABELS, ORDER_STATUS_BADGES } from './status-display';
 import type { AmendDesk } from './useAmendDesk';
 
 function value(qty: string | undefined, price: string | undefined): string {

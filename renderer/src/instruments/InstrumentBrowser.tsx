@@ -10,7 +10,7 @@ import { useUi } from '../app/store';
 import { ColumnChooser } from './ColumnChooser';
 import { CopyButton } from './CopyButton';
 import { downloadText } from '../lib/csv';
-import { csvFileName, instrumentsCsv } from './csv';
+import { csvFileName, instrumentsCsv } from './instrument-csv';
 import { buildDataset } from './dataset';
 import { DetailPanel } from './DetailPanel';
 import { FilterBar } from './FilterBar';

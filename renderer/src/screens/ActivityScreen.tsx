@@ -10,7 +10,7 @@ import { downloadText } from '../lib/csv';
 import { call } from '../lib/desk';
 import { ActivityDetail } from '../activity/ActivityDetail';
 import { activityCsv, durationMs } from '../activity/activity-rows';
-import { formatDuration, formatTime, STATUS_BADGES } from '../amend/labels';
+import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
 import '../activity/activity.css';
 
 /** Attempts per page: the newest load at once, older ones with "Load more". */

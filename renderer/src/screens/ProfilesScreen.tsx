@@ -11,7 +11,7 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { call } from '../lib/desk';
 import { DeleteDialog } from './profiles/DeleteDialog';
-import { storageSummary } from './profiles/labels';
+import { storageSummary } from './profiles/profile-words';
 import { ProfileCard } from './profiles/ProfileCard';
 import { ProfileForm } from './profiles/ProfileForm';
 import { VaultPanel, type VaultChange } from './profiles/VaultPanel';

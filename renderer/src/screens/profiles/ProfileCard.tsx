@@ -5,7 +5,7 @@ import type { ConnectionTest, ProfileSummary } from '../../../../shared/profiles
 import { errorText } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import { APP_STATUS_KEY } from '../../app/Header';
-import { ENVIRONMENT_BADGE, skewText, STORAGE_WORDS } from './labels';
+import { ENVIRONMENT_BADGE, skewText, STORAGE_WORDS } from './profile-words';
 
 export function ProfileCard({
   profile,

@@ -26,7 +26,7 @@ import {
   type FieldName,
   type ProfileFormValues,
 } from './form-model';
-import { ENVIRONMENT_OPTIONS } from './labels';
+import { ENVIRONMENT_OPTIONS } from './profile-words';
 import { Modal } from './Modal';
 
 const LOCALES = [

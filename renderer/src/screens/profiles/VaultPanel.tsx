@@ -8,7 +8,7 @@ import type { ProfileSummary, StorageStatus } from '../../../../shared/profiles'
 import { errorText } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import { ChangePassphraseDialog } from './ChangePassphraseDialog';
-import { profileCount } from './labels';
+import { profileCount } from './profile-words';
 
 export type VaultChange = 'unlock' | 'lock' | 'change';
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { DeskResult } from '../../../../shared/contract';
 import type { ProfileSummary, StorageStatus, VaultState } from '../../../../shared/profiles';
 import { ProfilesScreen } from '../ProfilesScreen';
-import { storageSummary } from './labels';
+import { storageSummary } from './profile-words';
 
 const RIGHT = 'right passphrase';
 

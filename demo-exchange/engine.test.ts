@@ -1,7 +1,7 @@
 /** The matching engine: latency, the in-flight window (25114), failures and autoCancel (25573). */
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from './accounts';
-import { fixtureState } from './fixtures';
+import { fixtureState } from './rule-test-state';
 import { eventually, modify, orderInfo, signedRequest, sleep, startTestExchange } from './test-support';
 
 type WireOrder = Record<string, unknown> & { price: string; qty: string; orderStatus: string; updatedTime: string };

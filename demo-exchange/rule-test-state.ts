@@ -2,7 +2,7 @@
  * A small hand-written state for rule tests: instruments with exactly the constraints a test needs
  * (steps coarser than precision, bounds, every status), so each rule can be hit on its own.
  */
-import type { Instrument } from '../../shared/schemas';
+import type { Instrument } from '../shared/schemas';
 import { DEMO_ACCOUNT, OTHER_ACCOUNT } from './accounts';
 import type { DemoOrderInput, DemoStateInput } from './state-schema';
 

@@ -1,5 +1,5 @@
 /** All orders of all accounts, with lookups that never cross from one account into another. */
-import type { Category } from '../../shared/schemas';
+import type { Category } from '../shared/schemas';
 import { OPEN_STATUSES, type OrderRecord } from './order-record';
 
 export interface OrderRef {

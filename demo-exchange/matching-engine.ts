@@ -4,8 +4,8 @@
  * or the instrument stopped trading meanwhile). A failure with autoCancel=yes cancels the order,
  * through a short "cancelling" phase during which the order already refuses modifications.
  */
-import { Dec } from '../../shared/decimal';
-import type { Category, Instrument } from '../../shared/schemas';
+import { Dec } from '../shared/decimal';
+import type { Category, Instrument } from '../shared/schemas';
 import { isTradable, type AcceptedChange } from './modify-rules';
 import { AUTO_CANCEL_REASON, type OrderRecord } from './order-record';
 

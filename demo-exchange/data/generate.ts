@@ -1,7 +1,7 @@
 /**
  * Deterministic generator of the bundled instrument set.
  *
- *   npx tsx electron/demo-exchange/data/generate.ts
+ *   npx tsx demo-exchange/data/generate.ts
  *
  * Writes instruments.json (the wire objects of GET /api/v3/market/instruments, one per line) and
  * reference-prices.json (a plausible market price per instrument, used to seed the default orders;
@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Dec } from '../../../shared/decimal';
+import { Dec } from '../../shared/decimal';
 import { Prng } from '../prng';
 import { MAJOR_COINS, OTHER_COINS, RWA_ASSETS } from './coins';
 

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Dec } from '../../shared/decimal';
-import { FUTURES_CATEGORIES, type Instrument } from '../../shared/schemas';
+import { Dec } from '../shared/decimal';
+import { FUTURES_CATEGORIES, type Instrument } from '../shared/schemas';
 import { DEMO_ACCOUNT, OTHER_ACCOUNT } from './accounts';
 import { bundledInstruments } from './bundled-data';
 import { generate } from './data/generate';

@@ -2,7 +2,7 @@
  * In-process control of a running demo exchange, for tests and the e2e suite. Deliberately not
  * reachable over HTTP: nothing a client sends can change latencies, clocks or statuses.
  */
-import { INSTRUMENT_STATUSES, type Category, type InstrumentStatus } from '../../shared/schemas';
+import { INSTRUMENT_STATUSES, type Category, type InstrumentStatus } from '../shared/schemas';
 import type { ExchangeCore } from './exchange-core';
 import { recordCopy, type AutoCancelPhase, type OrderWire, type PendingModification } from './order-record';
 import type { RequestLog, RequestLogEntry } from './request-log';

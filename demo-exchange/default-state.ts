@@ -3,8 +3,8 @@
  * orders the UI, docs and e2e suite refer to, and a few hundred generated open orders so that
  * Get Open Orders pages. Generated with a fixed seed; only the times follow the start time.
  */
-import { Dec } from '../../shared/decimal';
-import { isFuturesCategory, TRADABLE_STATUSES, type Category, type Instrument } from '../../shared/schemas';
+import { Dec } from '../shared/decimal';
+import { isFuturesCategory, TRADABLE_STATUSES, type Category, type Instrument } from '../shared/schemas';
 import { DEMO_ACCOUNT, OTHER_ACCOUNT } from './accounts';
 import { bundledInstruments, referencePrice } from './bundled-data';
 import { Prng } from './prng';

@@ -1,6 +1,6 @@
 /** Public endpoints (instruments, server time) and the HTTP envelope for unknown paths and methods. */
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, instrumentsResponseSchema, serverTimeResponseSchema } from '../../shared/schemas';
+import { CATEGORIES, instrumentsResponseSchema, serverTimeResponseSchema } from '../shared/schemas';
 import { publicGet, startTestExchange } from './test-support';
 
 type Inst = Record<string, string | null>;

@@ -3,14 +3,14 @@
  * exchange applies them: parameters, then the order's state, then the instrument's constraints.
  * Every comparison is decimal-exact.
  */
-import { Dec, isMultipleOf, isPositiveDecimal, significantDecimals, toDec } from '../../shared/decimal';
+import { Dec, isMultipleOf, isPositiveDecimal, significantDecimals, toDec } from '../shared/decimal';
 import {
   categorySchema,
   isFuturesCategory,
   TRADABLE_STATUSES,
   type Category,
   type Instrument,
-} from '../../shared/schemas';
+} from '../shared/schemas';
 import { errors, paramError } from './api-error';
 import type { OrderRecord } from './order-record';
 

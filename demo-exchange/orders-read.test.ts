@@ -1,6 +1,6 @@
 /** The two reads around Modify Order: order-info and unfilled-orders (paging, filters, isolation). */
 import { describe, expect, it } from 'vitest';
-import { orderInfoResponseSchema, openOrdersResponseSchema } from '../../shared/schemas';
+import { orderInfoResponseSchema, openOrdersResponseSchema } from '../shared/schemas';
 import { DEMO_ACCOUNT, OTHER_ACCOUNT } from './accounts';
 import { orderInfo, signedRequest, startTestExchange } from './test-support';
 

@@ -1,7 +1,7 @@
 /** Request-time rules of POST /api/v3/trade/modify-order (answered at once, before the engine). */
 import { describe, expect, it } from 'vitest';
 import { OTHER_ACCOUNT } from './accounts';
-import { fixtureState } from './fixtures';
+import { fixtureState } from './rule-test-state';
 import { modify, orderInfo, startTestExchange, type ModifyBody } from './test-support';
 
 async function fixtureExchange() {

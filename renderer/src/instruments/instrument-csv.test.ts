@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../shared/schemas';
-import { csvFileName, instrumentsCsv } from './csv';
+import { csvFileName, instrumentsCsv } from './instrument-csv';
 import { buildDataset } from './dataset';
 
 describe('instrumentsCsv', () => {

@@ -2,7 +2,7 @@
  * An order as the demo exchange keeps it: the wire object that order-info answers with (all
  * strings, feeDetail aside) plus the engine's private bookkeeping, which never goes on the wire.
  */
-import type { Category } from '../../shared/schemas';
+import type { Category } from '../shared/schemas';
 
 export interface FeeDetail {
   feeCoin: string;

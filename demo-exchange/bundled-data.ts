@@ -3,7 +3,7 @@
  * electron-vite carry it into the app's main-process build.
  */
 import { z } from 'zod';
-import { instrumentSchema, type Instrument } from '../../shared/schemas';
+import { instrumentSchema, type Instrument } from '../shared/schemas';
 import instrumentsJson from './data/instruments.json';
 import referencePricesJson from './data/reference-prices.json';
 

@@ -3,7 +3,7 @@
  * answer serialized once: GET instruments is the hottest public path and must not re-stringify
  * a few hundred objects per request.
  */
-import { CATEGORIES, type Category, type Instrument } from '../../shared/schemas';
+import { CATEGORIES, type Category, type Instrument } from '../shared/schemas';
 
 export class InstrumentCatalog {
   private readonly byCategory = new Map<Category, Instrument[]>();

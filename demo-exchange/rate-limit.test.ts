@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, OTHER_ACCOUNT } from './accounts';
-import { SlidingWindowLimiter } from './rate-limiter';
+import { SlidingWindowLimiter } from './sliding-window';
 import { getFrom, modify, orderInfo, publicGet, signedRequest, sleep, startTestExchange } from './test-support';
 
 describe('SlidingWindowLimiter', () => {

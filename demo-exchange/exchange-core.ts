@@ -3,12 +3,12 @@
  * limiters and the server clock. Kept apart from HTTP so the control API can act on it directly.
  */
 import type { DemoAccount } from './accounts';
-import { ServerClock } from './clock';
+import { ServerClock } from './server-clock';
 import { InstrumentCatalog } from './instrument-catalog';
 import { MatchingEngine, type EngineSettings } from './matching-engine';
 import { buildOrderRecords } from './order-factory';
 import { OrderStore } from './order-store';
-import { SlidingWindowLimiter } from './rate-limiter';
+import { SlidingWindowLimiter } from './sliding-window';
 import type { ValidatedState } from './state-schema';
 
 export interface CoreSettings extends EngineSettings {

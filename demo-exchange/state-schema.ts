@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { isPlainDecimal, isPositiveDecimal, Dec } from '../../shared/decimal';
+import { isPlainDecimal, isPositiveDecimal, Dec } from '../shared/decimal';
 import {
   categorySchema,
   INSTRUMENT_STATUSES,
   instrumentSchema,
   ORDER_STATUSES,
   type Instrument,
-} from '../../shared/schemas';
+} from '../shared/schemas';
 import { bundledInstruments } from './bundled-data';
 
 const positiveDecimal = z.string().refine(isPositiveDecimal, {

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from './accounts';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = 'electron/demo-exchange/cli.ts';
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const CLI = 'demo-exchange/cli.ts';
 const children = new Set<ChildProcess>();
 
 interface Run {

@@ -3,7 +3,7 @@
  * returns the success reply or throws an ApiError. Routing, authentication and rate limits are
  * declared in the route table at the bottom and enforced by http-server.ts.
  */
-import { CATEGORIES, type Category } from '../../shared/schemas';
+import { CATEGORIES, type Category } from '../shared/schemas';
 import type { DemoAccount } from './accounts';
 import { errors, paramError, SUCCESS_CODE } from './api-error';
 import { successHead, successJson } from './envelope';

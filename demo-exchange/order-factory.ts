@@ -3,8 +3,8 @@
  * the values the exchange would show for such an order (position fields by category, fill value
  * and fees derived from the fills, generated ids, times "now").
  */
-import { Dec } from '../../shared/decimal';
-import { isFuturesCategory, type Instrument } from '../../shared/schemas';
+import { Dec } from '../shared/decimal';
+import { isFuturesCategory, type Instrument } from '../shared/schemas';
 import {
   AUTO_CANCEL_REASON,
   USER_CANCEL_REASON,
