@@ -21,11 +21,14 @@ function cspMeta(): Plugin {
   };
 }
 
+/** Where the build goes; a second checkout of the work (a parallel e2e run) may point it elsewhere. */
+const OUT = process.env.UTA_DESK_OUT ?? 'out';
+
 export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      outDir: 'out/main',
+      outDir: `${OUT}/main`,
       rollupOptions: { input: { main: resolve(__dirname, 'electron/main.ts') } },
     },
   },
@@ -33,7 +36,7 @@ export default defineConfig({
     // A sandboxed preload cannot require node_modules: bundle everything but 'electron' into one CJS file.
     build: {
       externalizeDeps: false,
-      outDir: 'out/preload',
+      outDir: `${OUT}/preload`,
       rollupOptions: {
         input: { preload: resolve(__dirname, 'electron/preload.ts') },
         external: ['electron'],
@@ -46,7 +49,7 @@ export default defineConfig({
     plugins: [react(), cspMeta()],
     build: {
       minify: true,
-      outDir: 'out/renderer',
+      outDir: `${OUT}/renderer`,
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'renderer/index.html'),
