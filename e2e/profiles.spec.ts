@@ -122,7 +122,7 @@ test.describe('profiles', () => {
     const card = app.getByRole('listitem', { name: 'Main account' });
     const badge = card.getByText('LIVE', { exact: true });
     await expect(badge).toBeVisible();
-    await expect(badge).toHaveCSS('background-color', 'rgb(255, 77, 94)'); // --live
+    await expect(badge).toHaveCSS('background-color', 'rgb(217, 43, 60)'); // --live
     await expect(card).toContainText('https://api.bitget.com');
     await expect(card).toContainText('No credentials');
 
