@@ -29,7 +29,7 @@ test.describe('activity', () => {
     await nav(app, 'Amend order');
     // Applied.
     await amend(app, 'demo-btc-open', { price: '60010.0' });
-    await expect(status(app)).toContainText('Applied: price ? → 60010.0');
+    await expect(status(app)).toContainText('Applied: price → 60010.0 (previous not known)');
     // Rejected by the exchange (no such order), explained with its code.
     await amend(app, 'no-such-order', { price: '1' });
     await expect(status(app)).toContainText('Rejected: The order does not exist');
@@ -57,7 +57,7 @@ test.describe('activity', () => {
     await expect(rows.nth(0)).toContainText('Refused');
     await expect(rows.nth(1)).toContainText('Rejected');
     await expect(rows.nth(2)).toContainText('Applied');
-    await expect(rows.nth(2)).toContainText('price ? → 60010.0');
+    await expect(rows.nth(2)).toContainText('price → 60010.0 (previous not known)');
     await expect(rows.nth(2)).toContainText('Local demo');
     await shot('activity-list');
 

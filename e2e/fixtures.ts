@@ -15,6 +15,7 @@ import { startDemoExchange, type DemoExchange } from '../demo-exchange';
 import { createDispatch } from '../electron/ipc/dispatch';
 import { electronBinary } from '../scripts/electron-binary';
 import { startWebHost, type WebHost } from '../electron/web-host/web-host';
+import { axeBothThemes, blocking } from './harness/axe';
 import { MAIN_FILE, RENDERER_DIR, SCREENSHOT_DIR } from './harness/paths';
 import { testSecretBox } from '../electron/profiles/testing/test-secret-box';
 import type { SecretBox } from '../electron/profiles/secret-box';
@@ -32,7 +33,7 @@ export interface DeskFixtures {
   host: WebHost | undefined;
   /** The app window, showing the Instruments screen on the Local demo profile. */
   app: Page;
-  /** Saves e2e/screenshots/<project>-<name>.png. */
+  /** Saves e2e/screenshots/<project>-<name>.png, and fails on serious axe-core findings in either theme. */
   shot: (name: string) => Promise<void>;
 }
 
@@ -102,10 +103,14 @@ export const test = base.extend<DeskFixtures>({
     await use(page);
   },
 
+  // Every state a spec photographs is also checked with axe-core in both themes.
   shot: async ({ app }, use, testInfo) => {
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     await use(async (name) => {
       await app.screenshot({ path: join(SCREENSHOT_DIR, `${testInfo.project.name}-${name}.png`) });
+      const findings = blocking(await axeBothThemes(app, name));
+      if (process.env.AXE_REPORT_ONLY) return;
+      expect(findings, `axe-core (WCAG 2.2 AA), serious or critical, at "${name}"`).toEqual([]);
     });
   },
 });

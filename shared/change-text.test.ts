@@ -15,8 +15,15 @@ describe('the words of a change', () => {
     ]);
   });
 
-  it('writes ? for the old side when the order was not loaded', () => {
-    expect(changeText({ price: '1', qty: '3' }, undefined)).toBe('price ? → 1, qty ? → 3');
+  it('says the old side is not known, in words, when the order was not loaded', () => {
+    expect(changeText({ price: '60010.0' }, undefined)).toBe('price → 60010.0 (previous not known)');
+    expect(changeParts({ price: '1', qty: '3' }, undefined)).toEqual([
+      'price → 1 (previous not known)',
+      'qty → 3 (previous not known)',
+    ]);
+    // A snapshot without the side (never expected, but possible on the wire) reads the same way.
+    expect(changeText({ qty: '2' }, { price: '1' })).toBe('qty → 2 (previous not known)');
+    expect(changeText({ price: '1', qty: '3' }, undefined)).not.toContain('?');
   });
 
   it('takes the new side from the order after the change when known', () => {

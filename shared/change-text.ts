@@ -7,9 +7,10 @@ import type { ModifyOrderRequest } from './schemas';
 type Values = { price?: string; qty?: string };
 
 /**
- * ["price 60000.0 → 60010.0", "qty 0.0100 → 0.0200"]. The old side is "?" when the order was not
- * loaded before sending; the new side is what the order shows after, when known (the exchange may
- * write the number differently), else what was asked for.
+ * ["price 60000.0 → 60010.0", "qty 0.0100 → 0.0200"]. When the order was not loaded before sending
+ * the old side is not known, and says so in words ("price → 60010.0 (previous not known)"): a bare
+ * "?" reads like a missing value or a glitch. The new side is what the order shows after, when known
+ * (the exchange may write the number differently), else what was asked for.
  */
 export function changeParts(
   request: Pick<ModifyOrderRequest, 'price' | 'qty'>,
@@ -17,8 +18,13 @@ export function changeParts(
   after?: Values,
 ): string[] {
   const parts: string[] = [];
-  if (request.price !== undefined) parts.push(`price ${before?.price ?? '?'} → ${after?.price ?? request.price}`);
-  if (request.qty !== undefined) parts.push(`qty ${before?.qty ?? '?'} → ${after?.qty ?? request.qty}`);
+  const part = (name: 'price' | 'qty', asked: string) => {
+    const next = after?.[name] ?? asked;
+    const old = before?.[name];
+    return old === undefined ? `${name} → ${next} (previous not known)` : `${name} ${old} → ${next}`;
+  };
+  if (request.price !== undefined) parts.push(part('price', request.price));
+  if (request.qty !== undefined) parts.push(part('qty', request.qty));
   return parts;
 }
 

@@ -137,12 +137,31 @@ export function explainCode(code: string | undefined): string | undefined {
   return code === undefined ? undefined : EXCHANGE_CODE_EXPLANATIONS[code];
 }
 
-/** One sentence an operator can act on, for any DeskErrorData. */
+/**
+ * One sentence an operator can act on, for any DeskErrorData: "This trading pair is closed for
+ * maintenance (code 25102)". The exchange's own msg is added only when it tells more than the
+ * explanation: the demo exchange and the real one often answer with the same sentence in other
+ * words, and an operator reading it twice wonders whether two things went wrong.
+ */
 export function describeError(e: DeskErrorData): string {
-  const explained = explainCode(e.code);
-  if (e.kind === 'exchange' || e.kind === 'rate-limit') {
-    const words = explained ?? e.exchangeMsg ?? e.message;
-    return `${words} (code ${e.code ?? '?'}${e.exchangeMsg ? `: ${e.exchangeMsg}` : ''})`;
-  }
-  return e.message;
+  if (e.kind !== 'exchange' && e.kind !== 'rate-limit') return e.message;
+  const words = (explainCode(e.code) ?? e.exchangeMsg ?? e.message).replace(/\.\s*$/, '');
+  const msg = e.exchangeMsg && !saysNothingMore(e.exchangeMsg, words) ? `: ${e.exchangeMsg}` : '';
+  return `${words} (code ${e.code ?? '?'}${msg})`;
+}
+
+/** The words of a sentence, for comparing two of them: no case, punctuation or articles. */
+function gist(text: string): string {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '' && !ARTICLES.has(w));
+  return ` ${words.join(' ')} `;
+}
+const ARTICLES = new Set(['a', 'an', 'the', 'this']);
+
+/** True when `msg` says nothing `words` does not already say ("Order does not exist" in "The order does not exist …"). */
+function saysNothingMore(msg: string, words: string): boolean {
+  const m = gist(msg);
+  return m.trim() === '' || gist(words).includes(m);
 }

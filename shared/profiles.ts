@@ -22,6 +22,20 @@ export const ENVIRONMENT_LABELS: Readonly<Record<Environment, string>> = {
 export const storageStrengthSchema = z.enum(['os-encrypted', 'passphrase', 'weak-accepted', 'none', 'builtin']);
 export type StorageStrength = z.infer<typeof storageStrengthSchema>;
 
+/**
+ * The outcome of a profile's last "Test connection", kept so the desk can warn before a profile
+ * whose test failed is used (the header, the amend desk). `headline` is a few words for the header
+ * ("API key not known (40006)"); `message` is the full explanation.
+ */
+export const lastTestSchema = z.object({
+  ok: z.boolean(),
+  /** When the test finished (ms since the epoch). */
+  at: z.number(),
+  headline: z.string(),
+  message: z.string(),
+});
+export type LastTest = z.infer<typeof lastTestSchema>;
+
 export const profileSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -38,6 +52,8 @@ export const profileSummarySchema = z.object({
   locked: z.boolean(),
   builtin: z.boolean(),
   active: z.boolean(),
+  /** Absent until the profile is tested; forgotten when its host or credentials change. */
+  lastTest: lastTestSchema.optional(),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
@@ -105,9 +121,12 @@ export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 export const connectionTestSchema = z.object({
   ok: z.boolean(),
-  latencyMs: z.number(),
+  /** How long the last request of the test took; null when no request completed (nothing answered). */
+  latencyMs: z.number().nullable(),
   /** Local clock minus server clock, in ms, when it could be measured. */
   skewMs: z.number().nullable(),
   message: z.string(),
+  /** A few words for tight places: "Connection OK", "API key not known (40006)", "no answer in time". */
+  headline: z.string(),
 });
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;

@@ -208,6 +208,20 @@ describe('sending and following', () => {
     );
   });
 
+  it('says each sentence of a rejection once: the summary explains, the timeline records the answer', async () => {
+    const { service } = desk();
+    const done = await service.settled((await service.send({ clientOid: 'demo-offline-open', price: '0.95' })).id);
+    expect(done.status).toBe('rejected');
+    expect(done.summary).toBe(
+      'Rejected: This trading pair is closed for maintenance (code 25102). Nothing was changed.',
+    );
+    const last = done.timeline.at(-1);
+    expect(last?.label).toBe('Rejected');
+    expect(last?.detail).toMatch(/^code 25102 · HTTP \d{3}$/);
+    const everything = [done.summary, ...done.timeline.map((e) => e.detail ?? '')].join(' ').toLowerCase();
+    expect(everything.split('closed for maintenance').length - 1).toBe(1);
+  });
+
   it('a modify without an answer in time is unknown; nothing more is sent until the order is loaded again', async () => {
     const { service } = desk({ timeoutMs: 250 });
     demo.control.delayResponses(MODIFY, 1500, 1);

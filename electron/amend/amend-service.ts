@@ -78,6 +78,21 @@ function snapshot(o: Order | undefined): OrderSnapshot | undefined {
 
 const isFinal = (s: AttemptStatus) => FINAL_STATUSES.includes(s);
 
+/**
+ * What came back, as facts for the timeline ("code 25102 · HTTP 400", "no answer in time"): the
+ * summary and the error already say it in words, and the timeline repeating them made one rejection
+ * read the same sentence over and over.
+ */
+function answerFacts(d: DeskErrorData): string {
+  const what = d.code ? `code ${d.code}` : (KIND_FACTS[d.kind] ?? d.kind);
+  return d.httpStatus !== undefined ? `${what} · HTTP ${d.httpStatus}` : what;
+}
+const KIND_FACTS: Partial<Record<DeskErrorData['kind'], string>> = {
+  timeout: 'no answer in time',
+  network: 'connection failed',
+  internal: 'unexpected error',
+};
+
 export class AmendService {
   private readonly now: () => number;
   private readonly followTimeoutMs: number;
@@ -411,7 +426,7 @@ export class AmendService {
     if (data.mayHaveTakenEffect) {
       desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
       const summary = data.kind === 'timeout' ? SUMMARY.unknownTimeout : SUMMARY.unknownBroken;
-      this.transition(attempt, 'unknown', summary, 'No answer', describeError(data));
+      this.transition(attempt, 'unknown', summary, 'No answer', answerFacts(data));
       return;
     }
     if (data.code === EXCHANGE_CODE.cancelledByAutoCancel) {
@@ -428,10 +443,10 @@ export class AmendService {
     if (data.kind === 'network') {
       // It never left this machine: not the exchange's rejection, and safe to correct and send again.
       const said = /nothing was sent/i.test(words) ? '' : ' Nothing reached the exchange.';
-      this.transition(attempt, 'rejected', `Not sent: ${words}.${said}`, 'Not sent', describeError(data));
+      this.transition(attempt, 'rejected', `Not sent: ${words}.${said}`, 'Not sent', answerFacts(data));
       return;
     }
-    this.transition(attempt, 'rejected', `Rejected: ${words}. Nothing was changed.`, 'Rejected', describeError(data));
+    this.transition(attempt, 'rejected', `Rejected: ${words}. Nothing was changed.`, 'Rejected', answerFacts(data));
   }
 
   // ---------- helpers ----------

@@ -27,7 +27,7 @@ export async function runConnectionTest(
   try {
     skewMs = await client.measureClockSkew();
   } catch (e) {
-    return { ok: false, latencyMs: now() - started, skewMs: null, message: explainConnectionFailure(e, target) };
+    return failed(e, target, answered(e) ? now() - started : null, null);
   }
   if (!target.hasCredentials) {
     return {
@@ -35,18 +35,14 @@ export async function runConnectionTest(
       latencyMs: now() - started,
       skewMs,
       message: `${host} answers, but this profile has no API key, secret and passphrase, so signed requests (orders) cannot be made. Add them with Edit.`,
+      headline: 'no API key',
     };
   }
   const signedAt = now();
   try {
     await client.getOpenOrders({ limit: 1 });
   } catch (e) {
-    return {
-      ok: false,
-      latencyMs: now() - signedAt,
-      skewMs: client.clockSkewMs() ?? skewMs,
-      message: explainConnectionFailure(e, target),
-    };
+    return failed(e, target, answered(e) ? now() - signedAt : null, client.clockSkewMs() ?? skewMs);
   }
   const latencyMs = now() - signedAt;
   const skew = client.clockSkewMs() ?? skewMs;
@@ -54,12 +50,47 @@ export async function runConnectionTest(
     Math.abs(skew) >= SKEW_WORTH_MENTIONING_MS
       ? ` This computer's clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? 'ahead of' : 'behind'} the exchange; the desk corrects its signatures for it.`
       : '';
+  // A custom profile's environment is not a venue: its host is the name the operator knows.
+  const where = target.environment === 'custom' ? host : `${host} (${ENVIRONMENT_LABELS[target.environment]})`;
   return {
     ok: true,
     latencyMs,
     skewMs: skew,
-    message: `Connected to ${host} (${ENVIRONMENT_LABELS[target.environment]}): the API key, secret and passphrase were accepted.${skewWords}`,
+    message: `Connected to ${where}: the API key, secret and passphrase were accepted.${skewWords}`,
+    headline: 'Connection OK',
   };
+}
+
+function failed(e: unknown, target: ConnectionTarget, latencyMs: number | null, skewMs: number | null): ConnectionTest {
+  return {
+    ok: false,
+    latencyMs,
+    skewMs,
+    message: explainConnectionFailure(e, target),
+    headline: failureHeadline(e, target),
+  };
+}
+
+/**
+ * Whether the request came back with an answer (a refusal counts): only then is its latency a
+ * measurement. A refused connection or a timeout has none, and "0 ms" would read like a fast host.
+ */
+function answered(e: unknown): boolean {
+  return e instanceof DeskError && (e.data.httpStatus !== undefined || e.data.code !== undefined);
+}
+
+/** Who the API key must have been created for, in words ("demo trading", "the exchange at host"). */
+function keyAudience(target: ConnectionTarget): string {
+  switch (target.environment) {
+    case 'live':
+      return 'live trading';
+    case 'demo-trading':
+      return 'demo trading';
+    case 'local-demo':
+      return 'the local demo exchange';
+    case 'custom':
+      return `the exchange at ${hostOf(target.baseUrl)}`;
+  }
 }
 
 export function explainConnectionFailure(e: unknown, target: ConnectionTarget): string {
@@ -67,13 +98,12 @@ export function explainConnectionFailure(e: unknown, target: ConnectionTarget): 
     return `The test failed unexpectedly: ${e instanceof Error ? e.name : 'unknown error'}.`;
   const d = e.data;
   const host = hostOf(target.baseUrl);
-  const env = ENVIRONMENT_LABELS[target.environment];
   const code = d.code ? ` (code ${d.code})` : '';
   switch (d.code) {
     case EXCHANGE_CODE.keyOrPassphraseWrong:
       return `The passphrase is wrong for this API key${code}. Use the passphrase you chose when you created the key.`;
     case EXCHANGE_CODE.apiKeyUnknown:
-      return `The exchange does not know this API key${code}. Check that it was copied completely and that it was created for ${env}.`;
+      return `The exchange does not know this API key${code}. Check that it was copied completely and that it was created for ${keyAudience(target)}.`;
     case EXCHANGE_CODE.signatureWrong:
       return `The signature was rejected${code}: the secret key does not belong to this API key. Paste the secret shown when the key was created.`;
     case EXCHANGE_CODE.wrongEnvironment:
@@ -105,6 +135,41 @@ export function explainConnectionFailure(e: unknown, target: ConnectionTarget): 
       return describeError(d);
   }
 }
+
+/** The failure in a few words, for the header next to the active profile. */
+export function failureHeadline(e: unknown, target: ConnectionTarget): string {
+  if (!(e instanceof DeskError)) return 'unexpected error';
+  const d = e.data;
+  const words = d.code ? CODE_HEADLINES[d.code] : undefined;
+  if (words) return `${words} (${d.code})`;
+  switch (d.kind) {
+    case 'network':
+      return `${hostOf(target.baseUrl)} not reachable`;
+    case 'timeout':
+      return 'no answer in time';
+    case 'rate-limit':
+      return 'rate limited';
+    case 'vault':
+      return 'secrets not available';
+  }
+  if (d.code) return `exchange code ${d.code}`;
+  return d.httpStatus !== undefined ? `HTTP ${d.httpStatus}` : 'failed';
+}
+
+const C = EXCHANGE_CODE;
+const CODE_HEADLINES: Readonly<Record<string, string>> = {
+  [C.keyOrPassphraseWrong]: 'wrong passphrase',
+  [C.apiKeyUnknown]: 'API key not known',
+  [C.signatureWrong]: 'wrong secret key',
+  [C.wrongEnvironment]: 'wrong environment',
+  [C.classicAccount]: 'classic account key',
+  [C.timestampExpired]: 'clock rejected',
+  [C.permissionDenied]: 'permission missing',
+  [C.apiKeyMissing]: 'credentials incomplete',
+  [C.secretMissing]: 'credentials incomplete',
+  [C.signatureMissing]: 'credentials incomplete',
+  [C.passphraseMissing]: 'credentials incomplete',
+};
 
 function hostOf(baseUrl: string): string {
   try {

@@ -1,4 +1,5 @@
 import { deskFailure } from '../testing/desk-failure';
+import * as fsp from 'node:fs/promises';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -425,6 +426,83 @@ describe('test connection', () => {
     const t = await s.testConnection(p.id);
     expect(t.ok).toBe(false);
     expect(t.message).toMatch(/no API key/);
+  });
+});
+
+describe('the last connection test of each profile', () => {
+  it('is remembered, and shown on the list and on the active profile', async () => {
+    const s = service();
+    const bad = await s.create(custom({ ...demoCreds, name: 'Bad', apiKey: 'bg_unknown_key_9999' }));
+    expect((await s.list()).find((p) => p.id === bad.id)?.lastTest).toBeUndefined();
+    const t = await s.testConnection(bad.id);
+    await s.select(bad.id);
+    const { profile } = await s.active();
+    expect(profile.lastTest).toEqual({
+      ok: false,
+      at: expect.any(Number),
+      headline: 'API key not known (40006)',
+      message: t.message,
+    });
+    expect((await s.list()).find((p) => p.id === bad.id)?.lastTest).toEqual(profile.lastTest);
+    // The built-in Local demo too (for the session: it is not stored).
+    await s.testConnection(LOCAL_DEMO_PROFILE_ID);
+    expect((await s.list())[0]?.lastTest).toMatchObject({ ok: true, headline: 'Connection OK' });
+  });
+
+  it('is kept in profiles.json, so a restart still warns about a failed test', async () => {
+    const box = testSecretBox();
+    const s = service(box);
+    const bad = await s.create(custom({ ...demoCreds, passphrase: 'not-the-passphrase' }));
+    await s.testConnection(bad.id);
+    const stored = JSON.parse(await readFile(join(dir, 'profiles.json'), 'utf8')) as {
+      profiles: Array<{ lastTest?: unknown }>;
+    };
+    expect(stored.profiles[0]?.lastTest).toMatchObject({ ok: false, headline: 'wrong passphrase (40012)' });
+    const restarted = service(box);
+    expect((await restarted.list()).find((p) => p.id === bad.id)?.lastTest).toMatchObject({ ok: false });
+  });
+
+  it('is forgotten when the host or the credentials change, and kept for a rename', async () => {
+    const s = service();
+    const p = await s.create(custom({ ...demoCreds, apiKey: 'bg_unknown_key_9999' }));
+    await s.testConnection(p.id);
+    expect((await s.update({ id: p.id, name: 'Renamed' })).lastTest).toMatchObject({ ok: false });
+    expect((await s.update({ id: p.id, apiKey: demoCreds.apiKey })).lastTest).toBeUndefined();
+    await s.testConnection(p.id);
+    expect((await s.list()).find((x) => x.id === p.id)?.lastTest).toMatchObject({ ok: true });
+    expect((await s.update({ id: p.id, baseUrl: `${demo.url}/` })).lastTest).toMatchObject({ ok: true });
+    expect((await s.update({ id: p.id, environment: 'live' })).lastTest).toBeUndefined();
+  });
+
+  it('drops a result that arrives after the credentials it tested were replaced', async () => {
+    const s = service();
+    const p = await s.create(custom({ ...demoCreds, apiKey: 'bg_unknown_key_9999' }));
+    demo.control.delayResponses('/api/v3/trade/unfilled-orders', 300, 1);
+    const running = s.testConnection(p.id);
+    await new Promise((r) => setTimeout(r, 50));
+    await s.update({ id: p.id, apiKey: demoCreds.apiKey });
+    expect((await running).ok).toBe(false);
+    expect((await s.list()).find((x) => x.id === p.id)?.lastTest).toBeUndefined();
+  });
+
+  it('still answers the test when profiles.json cannot be written, and remembers it for the session', async () => {
+    let full = false;
+    const storeFs = {
+      ...{ readFile: fsp.readFile, open: fsp.open, rm: fsp.rm, mkdir: fsp.mkdir, access: fsp.access },
+      rename: ((...args: Parameters<typeof fsp.rename>) =>
+        full
+          ? Promise.reject(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }))
+          : fsp.rename(...args)) as typeof fsp.rename,
+    };
+    const s = createProfileService(
+      { userDataDir: dir, secretBox: testSecretBox(), version: 'test' },
+      { url: async () => demo.url },
+      { client: { limiters: new RateLimiters(), skews: new ClockSkews() }, scrypt: FAST_SCRYPT, storeFs },
+    );
+    const p = await s.create(custom({ ...demoCreds }));
+    full = true;
+    expect((await s.testConnection(p.id)).ok).toBe(true);
+    expect((await s.list()).find((x) => x.id === p.id)?.lastTest).toMatchObject({ ok: true });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   profileInputSchema,
   profileUpdateSchema,
   type ConnectionTest,
+  type LastTest,
   type ProfileInput,
   type ProfileSummary,
   type ProfileUpdate,
@@ -67,6 +68,12 @@ class VaultProfileService implements ProfileService {
   private writes: Promise<unknown> = Promise.resolve();
   /** Synchronous copy of the selected id, for clockSkewMs(). */
   private activeId = LOCAL_DEMO_PROFILE_ID;
+  /**
+   * The last connection test of each profile: the truth for the session. Stored profiles also keep
+   * theirs in profiles.json (best effort); the built-in Local demo's is for the session only, since
+   * its exchange is started afresh with the app.
+   */
+  private readonly lastTests = new Map<string, LastTest>();
 
   constructor(
     deps: CoreDeps,
@@ -112,18 +119,23 @@ class VaultProfileService implements ProfileService {
     if (id === LOCAL_DEMO_PROFILE_ID) {
       const baseUrl = await this.localDemo.url();
       const client = this.localDemoClient(baseUrl, { retry: NO_RETRY });
-      return runConnectionTest(
+      const result = await runConnectionTest(
         client,
         { environment: 'local-demo', baseUrl, timeoutMs: 10_000, hasCredentials: true },
         this.now,
       );
+      this.lastTests.set(id, this.lastTestOf(result));
+      return result;
     }
     const stored = this.find(file, id);
-    return runConnectionTest(
+    const tested = testedSettings(stored);
+    const result = await runConnectionTest(
       this.clientFor(stored, { retry: NO_RETRY }),
       { ...stored, hasCredentials: stored.sealed !== null },
       this.now,
     );
+    await this.remember(id, tested, this.lastTestOf(result));
+    return result;
   }
 
   // ---------- changing ----------
@@ -188,10 +200,17 @@ class VaultProfileService implements ProfileService {
           : {}),
         updatedAt: this.now(),
       };
+      const otherHost = profile.baseUrl !== old.baseUrl || profile.environment !== old.environment;
       // The skew belongs to the host the profile talks to, not to its key.
-      if (profile.baseUrl !== old.baseUrl || profile.environment !== old.environment) this.skews().clear(old.id);
+      if (otherHost) this.skews().clear(old.id);
+      // A test of another host or of other credentials says nothing about these: "Not tested" again.
+      const untested = otherHost || changedSecrets;
+      if (untested) delete profile.lastTest;
       const next = { ...file, profiles: file.profiles.map((p) => (p.id === old.id ? profile : p)) };
-      return { next, result: this.summarize(profile, next.activeProfileId) };
+      return { next, result: { profile, untested, activeId: next.activeProfileId } };
+    }).then(({ profile, untested, activeId }) => {
+      if (untested) this.lastTests.delete(profile.id);
+      return this.summarize(profile, activeId);
     });
   }
 
@@ -208,6 +227,7 @@ class VaultProfileService implements ProfileService {
         result: undefined,
       };
     });
+    this.lastTests.delete(id);
   }
 
   async select(id: string): Promise<ProfileSummary> {
@@ -265,7 +285,31 @@ class VaultProfileService implements ProfileService {
   // ---------- internals ----------
 
   private summarize(p: StoredProfile, activeId: string): ProfileSummary {
-    return summarize(p, activeId, this.vault.passphrase.state === 'unlocked');
+    return summarize(p, activeId, this.vault.passphrase.state === 'unlocked', this.lastTests.get(p.id));
+  }
+
+  private lastTestOf(result: ConnectionTest): LastTest {
+    return { ok: result.ok, at: this.now(), headline: result.headline, message: result.message };
+  }
+
+  /**
+   * Keeps a stored profile's test result, unless the profile changed host or credentials while the
+   * test ran (then it describes settings that are gone). Saving it is best effort: a file that
+   * cannot be written costs the result after a restart, never the test's answer.
+   */
+  private async remember(id: string, tested: string, last: LastTest): Promise<void> {
+    const still = (file: ProfilesFile) => file.profiles.find((p) => p.id === id && testedSettings(p) === tested);
+    if (!still(await this.loaded())) return;
+    this.lastTests.set(id, last);
+    try {
+      await this.mutate((file) => {
+        if (!still(file)) return { next: file, result: undefined };
+        const profiles = file.profiles.map((p) => (p.id === id ? { ...p, lastTest: last } : p));
+        return { next: { ...file, profiles }, result: undefined };
+      });
+    } catch {
+      // Kept in memory for the session; profiles.json stays as it was.
+    }
   }
 
   private skews() {
@@ -293,6 +337,7 @@ class VaultProfileService implements ProfileService {
       locked: false,
       builtin: true,
       active: activeId === LOCAL_DEMO_PROFILE_ID,
+      ...withLastTest(this.lastTests.get(LOCAL_DEMO_PROFILE_ID)),
     };
   }
 
@@ -334,6 +379,8 @@ class VaultProfileService implements ProfileService {
     this.file ??= this.load().then(
       (file) => {
         this.activeId = file.activeProfileId;
+        for (const p of file.profiles)
+          if (p.lastTest && !this.lastTests.has(p.id)) this.lastTests.set(p.id, p.lastTest);
         return file;
       },
       (e: unknown) => {
@@ -385,7 +432,7 @@ class VaultProfileService implements ProfileService {
     const repaired: ProfilesFile = {
       ...file,
       profiles: file.profiles.map((p) =>
-        unreadable.includes(p) ? { ...p, sealed: null, storage: 'none', apiKeyHint: null } : p,
+        unreadable.includes(p) ? { ...p, sealed: null, storage: 'none', apiKeyHint: null, lastTest: undefined } : p,
       ),
     };
     // Keep what can be read, and the original file aside, so nothing is lost by starting over.
@@ -424,6 +471,8 @@ class VaultProfileService implements ProfileService {
       if (this.unsavable)
         throw deskError('vault', `${this.unsavable}, so nothing is saved over it; nothing was changed.`);
       const { next, result } = change(current);
+      // A change that found nothing to change writes nothing.
+      if (next === current) return result;
       try {
         await this.store.save(next);
       } catch (e) {
@@ -441,7 +490,12 @@ class VaultProfileService implements ProfileService {
   }
 }
 
-function summarize(p: StoredProfile, activeId: string, vaultUnlocked: boolean): ProfileSummary {
+function summarize(
+  p: StoredProfile,
+  activeId: string,
+  vaultUnlocked: boolean,
+  lastTest: LastTest | undefined,
+): ProfileSummary {
   return {
     id: p.id,
     name: p.name,
@@ -456,7 +510,18 @@ function summarize(p: StoredProfile, activeId: string, vaultUnlocked: boolean): 
     locked: p.storage === 'passphrase' && p.sealed !== null && !vaultUnlocked,
     builtin: false,
     active: p.id === activeId,
+    ...withLastTest(lastTest),
   };
+}
+
+/** The field only when there is a test to tell of: absent means "not tested". */
+function withLastTest(lastTest: LastTest | undefined): { lastTest?: LastTest } {
+  return lastTest ? { lastTest } : {};
+}
+
+/** What a connection test tests: a result is about these settings, and only these. */
+function testedSettings(p: StoredProfile): string {
+  return JSON.stringify([p.environment, p.baseUrl, p.sealed]);
 }
 
 /** The passphrase-sealed blobs of the file, by profile id. */

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { lastTestSchema } from '../../shared/profiles';
 import { vaultHeaderSchema } from './passphrase-vault';
 
 export const PROFILES_FILE = 'profiles.json';
@@ -24,6 +25,12 @@ export const storedProfileSchema = z.object({
   sealed: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * The last connection test, so a restart still warns about a profile whose test failed. Optional
+   * (files written before it parse as they are), and a damaged one is dropped rather than making
+   * the whole file unreadable.
+   */
+  lastTest: lastTestSchema.optional().catch(undefined),
 });
 export type StoredProfile = z.infer<typeof storedProfileSchema>;
 

@@ -18,7 +18,8 @@ function Json({ label, value }: { label: string; value: unknown }) {
 
 export function ActivityDetail({ attempt: a }: { attempt: Attempt }) {
   return (
-    <aside className="panel activity-detail" aria-label="Attempt details">
+    // It scrolls on its own beside the table: focusable, so the keyboard can scroll it too.
+    <aside className="panel activity-detail" aria-label="Attempt details" tabIndex={0}>
       <div className="activity-detail-head">
         <span className={`badge ${STATUS_BADGES[a.status]}`}>{STATUS_LABELS[a.status]}</span>
         <span className="mono">{orderLabel(a)}</span>

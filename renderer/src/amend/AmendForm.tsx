@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import type { AmendField, RuleIssue } from '../../../shared/amend-rules';
 import { CATEGORIES } from '../../../shared/schemas';
 import { useAmend, type Draft } from './amend-store';
+import { REQUIRED_RULES } from './blocked-reasons';
 import type { AmendDesk } from './useAmendDesk';
 
-/** "Required" errors wait for the first Review, so an empty form is not a wall of red. */
-const REQUIRED_RULES = ['identity-required', 'change-required'];
+/** The form's first field: where focus goes when the desk is opened for a new order. */
+export const FIRST_FIELD_ID = 'amend-orderId';
 
+/** "Required" errors wait for the first Review, so an empty form is not a wall of red. */
 function visible(issues: RuleIssue[], showRequired: boolean): RuleIssue[] {
   return showRequired ? issues : issues.filter((i) => !REQUIRED_RULES.includes(i.rule));
 }
@@ -18,7 +20,7 @@ function FieldIssues({ id, issues }: { id: string; issues: RuleIssue[] }) {
       {issues.map((i) => (
         <li key={i.rule} className={i.severity === 'error' ? 'field-error' : 'field-warning'}>
           {i.message}
-          {i.code ? <span className="amend-code"> · code {i.code}</span> : null}
+          {i.code ? <span className="amend-code"> · checked locally (the exchange would answer {i.code})</span> : null}
         </li>
       ))}
     </ul>
@@ -198,11 +200,16 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
       ) : null}
 
       <div className="amend-actions">
+        {/* Busy, not disabled, while loading: a disabled button would drop the keyboard focus on the page. */}
         <button
           type="button"
           className="button"
-          onClick={() => desk.load()}
-          disabled={desk.loadBlocked !== null || desk.loading}
+          onClick={() => {
+            if (!desk.loading) desk.load();
+          }}
+          disabled={desk.loadBlocked !== null}
+          aria-disabled={desk.loading || undefined}
+          aria-busy={desk.loading || undefined}
           title={desk.loadBlocked ?? 'Get Order Details'}
         >
           Load order
@@ -210,18 +217,19 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
         <button type="submit" className="button">
           Review
         </button>
+        {/* aria-disabled keeps Send focusable: it keeps focus while sending, and says why it is unavailable. */}
         <button
           type="button"
           className="button primary"
           onClick={desk.send}
-          disabled={desk.sendBlocked !== null}
+          aria-disabled={desk.sendBlocked !== null || undefined}
           aria-describedby="amend-send-reason"
         >
           Send modification
         </button>
       </div>
-      <p id="amend-send-reason" className={desk.sendBlocked ? 'amend-send-reason' : 'amend-send-reason ready'}>
-        {desk.sendBlocked ?? 'Ready to send: the exchange answers “accepted”, then the desk follows the order.'}
+      <p id="amend-send-reason" className={`amend-send-reason ${desk.sendHint.tone}`}>
+        {desk.sendHint.text}
       </p>
     </form>
   );

@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import type { Attempt } from '../../../shared/attempts';
 import { describeError } from '../../../shared/errors';
+import { attemptIds, describeIds } from '../../../shared/order-ids';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { STATUS_LABELS } from '../../../shared/attempt-search';
 import { formatDuration, formatTime, STATUS_BADGES } from './status-display';
@@ -20,15 +22,32 @@ export function Timeline({ attempt }: { attempt: Attempt }) {
   );
 }
 
+/**
+ * The outcome of the last send, titled with its order. When a send is answered (`desk.sendAnswers`
+ * moves on) focus comes here: the Send button is unavailable now, and this is what the operator reads next.
+ */
 export function AttemptPanel({ desk }: { desk: AmendDesk }) {
   const a = desk.attempt;
-  if (desk.sendError) return <ErrorPanel error={desk.sendError} title="The modification was not sent" />;
+  const target = useRef<HTMLDivElement>(null);
+  const answers = desk.sendAnswers;
+  useEffect(() => {
+    if (answers > 0) target.current?.focus();
+  }, [answers]);
+
+  if (desk.sendError) return <ErrorPanel ref={target} error={desk.sendError} title="The modification was not sent" />;
   if (!a) return null;
   const final = isFinalAttempt(a);
   return (
-    <section className={`panel amend-attempt status-${a.status}`} aria-label="Outcome">
+    <section
+      ref={target}
+      tabIndex={-1}
+      className={`panel amend-attempt status-${a.status}`}
+      aria-labelledby="amend-outcome-title"
+    >
       <div className="amend-panel-head">
-        <h2>Outcome</h2>
+        <h2 id="amend-outcome-title">
+          Outcome <span className="amend-outcome-ids">for order {describeIds(attemptIds(a))}</span>
+        </h2>
         <span className={`badge ${STATUS_BADGES[a.status]}`}>{STATUS_LABELS[a.status]}</span>
         {!final ? <span className="amend-spinner" aria-hidden="true" /> : null}
         <span className="muted amend-head-right">
@@ -36,7 +55,10 @@ export function AttemptPanel({ desk }: { desk: AmendDesk }) {
         </span>
       </div>
       <p className="amend-summary">{a.summary}</p>
-      {a.error && a.status !== 'refused' ? <p className="amend-error-words">{describeError(a.error)}</p> : null}
+      {/* A rejection's summary already says the error's words: said once. */}
+      {a.error && a.status !== 'refused' && !a.summary.includes(describeError(a.error)) ? (
+        <p className="amend-error-words">{describeError(a.error)}</p>
+      ) : null}
       {a.status === 'refused' && a.error?.details && a.error.details.length > 1 ? (
         <ul className="amend-field-issues">
           {a.error.details.map((d) => (

@@ -10,6 +10,7 @@ beforeEach(() =>
     attemptId: null,
     guards: NO_GUARDS,
     notice: READY_NOTICE,
+    noticeKind: 'ready',
     prefillNonce: null,
   }),
 );
@@ -46,6 +47,14 @@ describe('the desk state', () => {
     stop();
     expect(notified).toBe(1);
     expect(useAmend.getState().notice).toBe('Following: Accepted');
+  });
+
+  it('keeps what kind of line the notice is, so the banner can look like it', () => {
+    expect(useAmend.getState().noticeKind).toBe('ready');
+    useAmend.getState().say('Applied: price 1 → 2', 'applied');
+    expect(useAmend.getState()).toMatchObject({ notice: 'Applied: price 1 → 2', noticeKind: 'applied' });
+    useAmend.getState().say('Loaded order x');
+    expect(useAmend.getState().noticeKind).toBe('info');
   });
 
   it('takes a prefill from the instrument browser once, with a fresh draft', () => {

@@ -7,6 +7,7 @@ import type { OrderGuard } from '../../../shared/attempts';
 import type { OrderIds } from '../../../shared/order-ids';
 import type { Category, Order } from '../../../shared/schemas';
 import { noteGuard, NO_GUARDS, type KnownGuards } from './known-guards';
+import type { NoticeKind } from './status-display';
 
 export interface Draft {
   orderId: string;
@@ -46,6 +47,8 @@ interface AmendState {
   guards: KnownGuards;
   /** The status line: what just happened, and what to do next. */
   notice: string;
+  /** What kind of line it is, so the banner looks like what it says. */
+  noticeKind: NoticeKind;
   /** Last amendPrefill applied, so a prefill is taken once. */
   prefillNonce: number | null;
   setField<K extends keyof Draft>(key: K, value: Draft[K]): void;
@@ -54,7 +57,7 @@ interface AmendState {
   review(ok: boolean): void;
   setAttempt(id: string | null): void;
   noteGuard(ids: OrderIds, guard: OrderGuard): void;
-  say(notice: string): void;
+  say(notice: string, kind?: NoticeKind): void;
   takePrefill(nonce: number, category: Category, symbol: string): void;
   reset(): void;
 }
@@ -73,6 +76,7 @@ export const useAmend = create<AmendState>()((set) => ({
   attemptId: null,
   guards: NO_GUARDS,
   notice: READY_NOTICE,
+  noticeKind: 'ready',
   prefillNonce: null,
   setField: (key, value) => set((s) => ({ draft: { ...s.draft, [key]: value }, reviewed: null })),
   setDraft: (patch) => set((s) => ({ draft: { ...s.draft, ...patch }, reviewed: null })),
@@ -82,7 +86,8 @@ export const useAmend = create<AmendState>()((set) => ({
   setAttempt: (attemptId) => set({ attemptId, reviewed: null, showRequired: false }),
   noteGuard: (ids, guard) => set((s) => ({ guards: noteGuard(s.guards, ids, guard) })),
   // The same line again is no news, and must not re-render the screen.
-  say: (notice) => set((s) => (s.notice === notice ? s : { notice })),
+  say: (notice, kind = 'info') =>
+    set((s) => (s.notice === notice && s.noticeKind === kind ? s : { notice, noticeKind: kind })),
   takePrefill: (nonce, category, symbol) =>
     set((s) =>
       s.prefillNonce === nonce

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleIssue } from '../../../shared/amend-rules';
 import { EMPTY_DRAFT } from './amend-store';
-import { loadBlockedReason, sendBlockedReason, type SendState } from './blocked-reasons';
+import {
+  loadBlockedReason,
+  NEXT_STEP,
+  READY_TO_SEND,
+  sendBlockedReason,
+  sendHint,
+  type SendState,
+} from './blocked-reasons';
 
 const ready: SendState = { sending: false, guard: { state: 'free' }, report: { ok: true, errors: [] }, reviewed: true };
 const priceError: RuleIssue = {
@@ -43,6 +50,54 @@ describe('why Send is disabled', () => {
     expect(sendBlockedReason(all)).toBe('Sending…');
     expect(sendBlockedReason({ ...all, sending: false })).toBe('in progress');
     expect(sendBlockedReason({ ...all, sending: false, guard: { state: 'free' } })).toBe(priceError.message);
+  });
+});
+
+const changeRequired: RuleIssue = {
+  rule: 'change-required',
+  field: 'qty',
+  severity: 'error',
+  message: 'Give a new quantity or a new price (or both)',
+};
+const filled: RuleIssue = {
+  rule: 'order-filled',
+  field: 'order',
+  severity: 'error',
+  message: 'The order is completely filled and can no longer be modified',
+};
+
+describe('the hint under Send', () => {
+  it('names what is wrong with the order before what the fields lack', () => {
+    const report = { ok: false, errors: [changeRequired, filled] };
+    expect(sendBlockedReason({ ...ready, report })).toBe(filled.message);
+    expect(sendHint({ ...ready, report, showRequired: false })).toEqual({ text: filled.message, tone: 'blocked' });
+  });
+
+  it('is a next step, not a warning, while only a change is missing and no review was asked (after an outcome)', () => {
+    const report = { ok: false, errors: [changeRequired] };
+    expect(sendHint({ ...ready, report, reviewed: false, showRequired: false })).toEqual({
+      text: NEXT_STEP,
+      tone: 'next',
+    });
+    expect(sendHint({ ...ready, report, reviewed: false, showRequired: true })).toEqual({
+      text: changeRequired.message,
+      tone: 'blocked',
+    });
+  });
+
+  it('asks for a review as a next step, warns about broken rules and guards, and says when Send is ready', () => {
+    expect(sendHint({ ...ready, reviewed: false, showRequired: false })).toEqual({
+      text: 'Review the change first.',
+      tone: 'next',
+    });
+    expect(sendHint({ ...ready, report: { ok: false, errors: [priceError] }, showRequired: false }).tone).toBe(
+      'blocked',
+    );
+    expect(sendHint({ ...ready, guard: { state: 'unknown', reason: 'unknown' }, showRequired: false })).toEqual({
+      text: 'unknown',
+      tone: 'blocked',
+    });
+    expect(sendHint({ ...ready, showRequired: false })).toEqual({ text: READY_TO_SEND, tone: 'ready' });
   });
 });
 

@@ -1,5 +1,6 @@
 /** Words and badge colours of attempt statuses and order states, shared by the desk and Activity. */
 import type { AttemptStatus, OrderGuard } from '../../../shared/attempts';
+import type { IconName } from '../components/StatusIcon';
 
 export const STATUS_BADGES: Record<AttemptStatus, string> = {
   sending: 'badge-info',
@@ -10,6 +11,41 @@ export const STATUS_BADGES: Record<AttemptStatus, string> = {
   rejected: 'badge-danger',
   refused: 'badge-warn',
   unknown: 'badge-warn',
+};
+
+/**
+ * What the status banner is saying, so it can look like it: an attempt's status, or one of the
+ * desk's own lines (ready, information, a warning, an error, something under way).
+ */
+export type NoticeKind =
+  'ready' | 'info' | 'progress' | 'warning' | 'error' | Exclude<AttemptStatus, 'sending' | 'following'>;
+
+export function noticeKindOf(status: AttemptStatus): NoticeKind {
+  return status === 'sending' || status === 'following' ? 'progress' : status;
+}
+
+export type Tone = 'neutral' | 'progress' | 'ok' | 'warn' | 'danger';
+
+export interface Look {
+  tone: Tone;
+  icon: IconName;
+  /** The icon's text alternative: what the colour and the shape say, in words. */
+  label: string;
+}
+
+/** Tones follow the badges (STATUS_BADGES); icons tell apart what shares a tone. */
+export const NOTICE_LOOKS: Record<NoticeKind, Look> = {
+  ready: { tone: 'neutral', icon: 'info', label: 'Information' },
+  info: { tone: 'neutral', icon: 'info', label: 'Information' },
+  progress: { tone: 'progress', icon: 'progress', label: 'In progress' },
+  applied: { tone: 'ok', icon: 'check', label: 'Success' },
+  failed: { tone: 'warn', icon: 'warning', label: 'Not applied' },
+  refused: { tone: 'warn', icon: 'warning', label: 'Refused' },
+  unknown: { tone: 'warn', icon: 'question', label: 'Outcome unknown' },
+  warning: { tone: 'warn', icon: 'warning', label: 'Warning' },
+  rejected: { tone: 'danger', icon: 'cross', label: 'Rejected by the exchange' },
+  cancelled: { tone: 'danger', icon: 'ban', label: 'Order cancelled' },
+  error: { tone: 'danger', icon: 'cross', label: 'Error' },
 };
 
 export const GUARD_LABELS: Record<OrderGuard['state'], string> = {

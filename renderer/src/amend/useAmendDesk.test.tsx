@@ -95,6 +95,7 @@ beforeEach(() => {
     attemptId: null,
     guards: NO_GUARDS,
     notice: READY_NOTICE,
+    noticeKind: 'ready',
     prefillNonce: null,
   });
 });
@@ -209,6 +210,52 @@ describe('the amend desk', () => {
     // The lock is main's, kept under the order's other identifier too.
     act(() => useAmend.getState().setDraft({ clientOid: '', orderId: '1001' }));
     expect(result.current.sendBlocked).toBe(LOCKED.reason);
+  });
+
+  it('shows an outcome only beside its own order, and its refresh does not replace an order loaded since', async () => {
+    const ETH: Order = { ...ORDER, orderId: '1002', clientOid: 'demo-eth-filled', orderStatus: 'filled' };
+    const applied = attempt({
+      status: 'applied',
+      summary: 'Applied: price 60000.0 → 60010.0.',
+      guard: { state: 'free' },
+    });
+    let releaseRefresh = () => {};
+    const refreshed = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    let btcReads = 0;
+    installFakeDesk({
+      getOrder: async ({ clientOid, orderId }) => {
+        if (clientOid === 'demo-eth-filled') return { order: ETH, guard: { state: 'free' } };
+        // The refresh after the outcome (by Order ID) answers only once the operator has moved on.
+        if (orderId) {
+          btcReads++;
+          await refreshed;
+        }
+        return { order: ORDER, guard: { state: 'free' } };
+      },
+      listInstruments: () => ({ instruments: [BTC], fetchedAt: 1 }),
+      listOpenOrders: () => ({ list: [], cursor: null }),
+      sendModification: () => applied,
+      getAttempt: () => applied,
+    });
+    const { result } = renderHook(() => useAmendDesk(), { wrapper });
+    await loadAndReview(result);
+    act(() => result.current.send());
+    await waitFor(() => expect(result.current.attempt?.status).toBe('applied'));
+    expect(result.current.noticeKind).toBe('applied');
+
+    act(() => useAmend.getState().setDraft({ clientOid: 'demo-eth-filled' }));
+    expect(result.current.attempt).toBeUndefined();
+    act(() => result.current.load());
+    await waitFor(() => expect(result.current.order).toEqual(ETH));
+    expect(result.current.noticeKind).toBe('warning');
+    releaseRefresh();
+    await waitFor(() => expect(btcReads).toBe(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(result.current.order).toEqual(ETH);
+    expect(result.current.attempt).toBeUndefined();
+
+    act(() => useAmend.getState().setDraft({ clientOid: 'demo-btc-open' }));
+    expect(result.current.attempt?.status).toBe('applied');
   });
 
   it('says why a send did not reach main', async () => {

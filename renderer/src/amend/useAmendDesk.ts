@@ -3,20 +3,21 @@
  * runs, the order it names with main's guard on it, the attempt being followed, and Load order /
  * Review / Send. Main decides every guard; the desk shows it and keeps Send from what main would refuse.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkAmend, type AmendReport } from '../../../shared/amend-rules';
 import type { Attempt, AttemptWithGuard, OrderGuard } from '../../../shared/attempts';
-import type { OrderIds } from '../../../shared/order-ids';
+import { attemptIds, type OrderIds } from '../../../shared/order-ids';
 import { categorySchema, type Instrument, type Order } from '../../../shared/schemas';
 import { errorText } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
 import { useNow } from '../lib/useNow';
 import { useAmend, type Draft } from './amend-store';
-import { loadBlockedReason, sendBlockedReason } from './blocked-reasons';
-import { draftIds, isReviewed, loadedMatches, namedOrderIds, ruleDraft, shownReport } from './draft';
+import { loadBlockedReason, sendBlockedReason, sendHint, type SendHint } from './blocked-reasons';
+import { draftIds, isReviewed, loadedMatches, namedOrderIds, namesSameOrder, ruleDraft, shownReport } from './draft';
 import { changesOrder, orderRef } from './followed-attempt';
 import { guardOf } from './known-guards';
+import type { NoticeKind } from './status-display';
 import { useDraftInstrument } from './useDraftInstrument';
 import { useFollowedAttempt } from './useFollowedAttempt';
 
@@ -31,16 +32,23 @@ export interface AmendDesk {
   instrumentError: unknown;
   order: Order | undefined;
   orderGuard: OrderGuard;
+  /** The attempt followed, while the draft names its order: an outcome is never shown beside another order. */
   attempt: Attempt | undefined;
   reviewing: boolean;
   showRequired: boolean;
   sendBlocked: string | null;
+  /** The line under Send: why it is disabled, or the next step. */
+  sendHint: SendHint;
   loadBlocked: string | null;
   loading: boolean;
   sending: boolean;
   loadError: unknown;
+  /** Why the last send did not reach main, while the draft names the order it was for. */
   sendError: unknown;
+  /** Counts the answers to sends, so the screen can move focus to the outcome when one arrives. */
+  sendAnswers: number;
   notice: string;
+  noticeKind: NoticeKind;
   load(ref?: OrderIds): void;
   review(): void;
   send(): void;
@@ -48,7 +56,7 @@ export interface AmendDesk {
 
 export function useAmendDesk(): AmendDesk {
   const qc = useQueryClient();
-  const { draft, loaded, reviewed, showRequired, guards, notice } = useAmend();
+  const { draft, loaded, reviewed, showRequired, guards, notice, noticeKind } = useAmend();
   const { setLoaded, setDraft, noteGuard, say } = useAmend.getState();
   const now = useNow(CLOCK_STEP_MS);
   const ins = useDraftInstrument(draft);
@@ -63,10 +71,12 @@ export function useAmendDesk(): AmendDesk {
   const loadM = useMutation({
     mutationFn: ({ ref }: { ref: OrderIds; quiet?: boolean }) => call('getOrder', ref),
     onSuccess: ({ order: o, guard }, { quiet }) => {
-      setLoaded({ order: o, guard, at: Date.now() });
       noteGuard({ orderId: o.orderId, clientOid: o.clientOid }, guard);
-      const cat = categorySchema.safeParse(o.category);
       const d = useAmend.getState().draft;
+      // A refresh after an outcome must not replace an order the operator has loaded since.
+      if (quiet && !loadedMatches(o, d)) return;
+      setLoaded({ order: o, guard, at: Date.now() });
+      const cat = categorySchema.safeParse(o.category);
       if (!d.orderId.trim() && !d.clientOid.trim()) {
         setDraft({ clientOid: o.clientOid || '', orderId: o.clientOid ? '' : o.orderId });
       }
@@ -74,13 +84,15 @@ export function useAmendDesk(): AmendDesk {
         setDraft({ category: cat.data, symbol: o.symbol });
       }
       if (!quiet) {
+        const closed = o.orderStatus === 'filled' || o.orderStatus === 'cancelled';
         say(
           `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${o.orderStatus}.`,
+          closed ? 'warning' : 'info',
         );
       }
     },
     onError: (e, { quiet }) => {
-      if (!quiet) say(`Could not load the order: ${errorText(e)}`);
+      if (!quiet) say(`Could not load the order: ${errorText(e)}`, 'error');
     },
   });
 
@@ -91,20 +103,25 @@ export function useAmendDesk(): AmendDesk {
     if (changesOrder(a)) loadM.mutate({ ref: orderRef(a), quiet: true });
   });
 
+  const [sendAnswers, setSendAnswers] = useState(0);
   const sendM = useMutation({
-    mutationFn: () => call('sendModification', { request: report.request }),
-    onMutate: () => say('Sending the modification…'),
+    mutationFn: (request: AmendReport['request']) => call('sendModification', { request }),
+    onMutate: () => say('Sending the modification…', 'progress'),
     onSuccess: follow,
-    onError: (e) => say(`Not sent: ${errorText(e)}`),
+    onError: (e) => say(`Not sent: ${errorText(e)}`, 'error'),
+    onSettled: () => setSendAnswers((n) => n + 1),
   });
 
   const guard = guardOf(guards, namedOrderIds(draft, order));
   const reviewing = isReviewed(reviewed, draft, report);
-  const sendBlocked = sendBlockedReason({ sending: sendM.isPending, guard, report, reviewed: reviewing });
+  const sendState = { sending: sendM.isPending, guard, report, reviewed: reviewing };
+  const sendBlocked = sendBlockedReason(sendState);
+  const sent = sendM.variables;
 
   let shownNotice = notice;
-  if (sendM.isPending) shownNotice = 'Sending the modification…';
-  else if (loadM.isPending && !loadM.variables?.quiet) shownNotice = 'Loading the order…';
+  let shownKind = noticeKind;
+  if (sendM.isPending) [shownNotice, shownKind] = ['Sending the modification…', 'progress'];
+  else if (loadM.isPending && !loadM.variables?.quiet) [shownNotice, shownKind] = ['Loading the order…', 'progress'];
 
   return {
     draft,
@@ -114,30 +131,30 @@ export function useAmendDesk(): AmendDesk {
     instrumentError: ins.error,
     order,
     orderGuard: guard,
-    attempt,
+    attempt: attempt && namesSameOrder(attemptIds(attempt), draft) ? attempt : undefined,
     reviewing,
     showRequired,
     sendBlocked,
+    sendHint: sendHint({ ...sendState, showRequired }),
     loadBlocked: loadBlockedReason(draft),
     loading: loadM.isPending,
     sending: sendM.isPending,
     loadError: loadM.error,
-    sendError: sendM.error,
+    sendError: sent && namesSameOrder(sent, draft) ? sendM.error : null,
+    sendAnswers,
     notice: shownNotice,
+    noticeKind: shownKind,
     load: (ref) => {
       const r = ref ?? draftIds(useAmend.getState().draft);
       if (r.orderId || r.clientOid) loadM.mutate({ ref: r });
     },
     review: () => {
       useAmend.getState().review(report.ok);
-      say(
-        report.ok
-          ? 'Review the change below, then Send modification.'
-          : `Not ready: ${report.errors.map((e) => e.message).join('; ')}`,
-      );
+      if (report.ok) say('Review the change below, then Send modification.', 'info');
+      else say(`Not ready: ${report.errors.map((e) => e.message).join('; ')}`, 'warning');
     },
     send: () => {
-      if (!sendBlocked) sendM.mutate();
+      if (!sendBlocked) sendM.mutate(report.request);
     },
   };
 }

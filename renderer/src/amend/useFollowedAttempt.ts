@@ -9,6 +9,7 @@ import { attemptIds } from '../../../shared/order-ids';
 import { call } from '../lib/desk';
 import { useAmend } from './amend-store';
 import { isFinalAttempt, settledLine, statusLine } from './followed-attempt';
+import { noticeKindOf } from './status-display';
 
 /** Main follows the engine every 300 ms; reading as often shows each step as soon as main knows it. */
 const ATTEMPT_POLL_MS = 300;
@@ -31,9 +32,9 @@ export function useFollowedAttempt(onSettled: (a: AttemptWithGuard) => void): Fo
     const { noteGuard, say } = useAmend.getState();
     noteGuard(attemptIds(a), a.guard);
     if (!isFinalAttempt(a)) {
-      if (!previous || statusLine(previous) !== statusLine(a)) say(statusLine(a));
+      if (!previous || statusLine(previous) !== statusLine(a)) say(statusLine(a), noticeKindOf(a.status));
     } else if (!isFinalAttempt(previous)) {
-      say(settledLine(a));
+      say(settledLine(a), noticeKindOf(a.status));
       onSettled(a);
     }
   }

@@ -1,19 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENVIRONMENT_LABELS, type LastTest } from '../../../shared/profiles';
 import { call } from '../lib/desk';
+import { useNow } from '../lib/useNow';
+import { lastTestWords } from '../screens/profiles/profile-words';
 import { useUi } from './store';
 
 export const APP_STATUS_KEY = ['app-status'] as const;
+
+/** The app status (version, active profile and its last connection test, clock skew), for every part that shows it. */
+export const appStatusQuery = queryOptions({
+  queryKey: APP_STATUS_KEY,
+  queryFn: () => call('getAppStatus', {}),
+  refetchInterval: 15_000,
+});
 
 export function Header() {
   const theme = useUi((s) => s.theme);
   const toggleTheme = useUi((s) => s.toggleTheme);
   const setView = useUi((s) => s.setView);
-  const status = useQuery({
-    queryKey: APP_STATUS_KEY,
-    queryFn: () => call('getAppStatus', {}),
-    refetchInterval: 15_000,
-  });
+  const status = useQuery(appStatusQuery);
   const profile = status.data?.activeProfile;
   const skew = status.data?.clockSkewMs;
 
@@ -45,6 +50,7 @@ export function Header() {
         <span className="env-label">{profile ? ENVIRONMENT_LABELS[profile.environment] : '…'}</span>
         <span className="profile-name">{profile?.name ?? (status.isError ? 'unavailable' : 'loading')}</span>
       </button>
+      {profile ? <ConnectionHealth lastTest={profile.lastTest} /> : null}
       <button
         type="button"
         className="icon-button"
@@ -55,5 +61,26 @@ export function Header() {
         {theme === 'dark' ? '☀' : '☾'}
       </button>
     </header>
+  );
+}
+
+/**
+ * The active profile's last connection test, next to its chip: a profile whose test failed is not
+ * used unawares (its orders would be refused while the desk looks ready). A status, so a new
+ * result is announced; the full explanation is in the title and on the Profiles screen.
+ */
+function ConnectionHealth({ lastTest }: { lastTest: LastTest | undefined }) {
+  // The time decides between "12:03" and a date; render never reads the clock itself.
+  const now = useNow(60_000);
+  const words = lastTestWords(lastTest, now);
+  return (
+    <span
+      role="status"
+      className={`chip connection-health health-${words.tone}${words.tone === 'failed' ? ' chip-warn' : ''}`}
+      aria-label={words.label}
+      title={lastTest?.message ?? 'Test the connection on the Profiles screen.'}
+    >
+      {words.text}
+    </span>
   );
 }

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { describeError, DeskError } from '../../../shared/errors';
 
 export function errorText(error: unknown): string {
@@ -5,17 +6,20 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** With a ref, the panel can take focus (a screen moves focus to it when it reports an action's failure). */
 export function ErrorPanel({
   error,
   onRetry,
   title = 'Something went wrong',
+  ref,
 }: {
   error: unknown;
   onRetry?: () => void;
   title?: string;
+  ref?: Ref<HTMLDivElement>;
 }) {
   return (
-    <div className="error-panel" role="alert">
+    <div className="error-panel" role="alert" ref={ref} tabIndex={ref ? -1 : undefined}>
       <strong>{title}</strong>
       <p>{errorText(error)}</p>
       {onRetry ? (

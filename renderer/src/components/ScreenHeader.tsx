@@ -12,7 +12,8 @@ export function ScreenHeader({
   return (
     <div className="screen-header">
       <div>
-        <h1>{title}</h1>
+        {/* Focusable by script only: a screen switch from the keyboard moves focus here. */}
+        <h1 tabIndex={-1}>{title}</h1>
         {subtitle ? <p className="muted">{subtitle}</p> : null}
       </div>
       <div className="screen-actions">{children}</div>

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { useUi } from '../app/store';
 import { ScreenHeader } from '../components/ScreenHeader';
-import { AmendForm } from '../amend/AmendForm';
+import { StatusIcon } from '../components/StatusIcon';
+import { AmendForm, FIRST_FIELD_ID } from '../amend/AmendForm';
 import { useAmend } from '../amend/amend-store';
 import { AttemptPanel } from '../amend/AttemptPanel';
 import { OpenOrders } from '../amend/OpenOrders';
 import { OrderPanel } from '../amend/OrderPanel';
+import { ProfileHealthNotice } from '../amend/ProfileHealthNotice';
 import { ReviewPanel } from '../amend/ReviewPanel';
+import { NOTICE_LOOKS } from '../amend/status-display';
 import { useAmendDesk } from '../amend/useAmendDesk';
 import { categorySchema } from '../../../shared/schemas';
 import '../amend/amend.css';
@@ -17,10 +20,15 @@ export function AmendScreen() {
   const takePrefill = useAmend((s) => s.takePrefill);
   const setDraft = useAmend((s) => s.setDraft);
 
-  // "Amend an order on this symbol" in the instrument browser hands over category and symbol.
+  // "Amend an order on this symbol" in the instrument browser hands over category and symbol; the
+  // button that was pressed is gone, so focus goes to what the operator gives next: the order.
   useEffect(() => {
-    if (prefill) takePrefill(prefill.nonce, prefill.category, prefill.symbol);
+    if (!prefill || useAmend.getState().prefillNonce === prefill.nonce) return;
+    takePrefill(prefill.nonce, prefill.category, prefill.symbol);
+    document.getElementById(FIRST_FIELD_ID)?.focus();
   }, [prefill, takePrefill]);
+
+  const look = NOTICE_LOOKS[desk.noticeKind];
 
   return (
     <section className="screen amend-screen" aria-label="Amend order">
@@ -28,9 +36,11 @@ export function AmendScreen() {
         title="Amend order"
         subtitle="Change the price or quantity of an open order. Every rule is checked before sending, and the result is followed until it is known."
       />
-      <p className="amend-status" role="status" aria-label="Amend progress" aria-live="polite">
-        {desk.notice}
+      <p className={`amend-status tone-${look.tone}`} role="status" aria-label="Amend progress" aria-live="polite">
+        <StatusIcon icon={look.icon} label={look.label} className="amend-status-icon" />
+        <span>{desk.notice}</span>
       </p>
+      <ProfileHealthNotice />
       <div className="amend-layout">
         <AmendForm desk={desk} />
         <div className="amend-side">

@@ -14,10 +14,11 @@ import { DeleteDialog } from './profiles/DeleteDialog';
 import { storageSummary } from './profiles/profile-words';
 import { ProfileCard } from './profiles/ProfileCard';
 import { ProfileForm } from './profiles/ProfileForm';
+import { PROFILES_KEY } from './profiles/query-keys';
 import { VaultPanel, type VaultChange } from './profiles/VaultPanel';
 import './profiles/profiles.css';
 
-export const PROFILES_KEY = ['profiles'] as const;
+export { PROFILES_KEY };
 
 type Dialog =
   { kind: 'add' } | { kind: 'edit'; profile: ProfileSummary } | { kind: 'delete'; profile: ProfileSummary } | null;

@@ -1,11 +1,13 @@
 /** One profile: what it points at, how its secrets are kept, and what can be done with it. */
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConnectionTest, ProfileSummary } from '../../../../shared/profiles';
+import type { ConnectionTest, LastTest, ProfileSummary } from '../../../../shared/profiles';
 import { errorText } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
+import { useNow } from '../../lib/useNow';
 import { APP_STATUS_KEY } from '../../app/Header';
-import { ENVIRONMENT_BADGE, skewText, STORAGE_WORDS } from './profile-words';
+import { ENVIRONMENT_BADGE, skewText, STORAGE_WORDS, testTime } from './profile-words';
+import { PROFILES_KEY } from './query-keys';
 
 export function ProfileCard({
   profile,
@@ -28,9 +30,23 @@ export function ProfileCard({
   });
   const test = useMutation({
     mutationFn: () => call('testConnection', { id: profile.id }),
-    // The test measures the clock skew, which the header shows for the active profile.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: APP_STATUS_KEY }),
+    // The test measures the clock skew, and its result becomes the profile's last test: the header
+    // shows both for the active profile, and the list the last test of each.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: APP_STATUS_KEY }),
+        queryClient.invalidateQueries({ queryKey: PROFILES_KEY }),
+      ]),
   });
+
+  // Main forgets the last test when the host or the credentials change (an edit): the result shown
+  // here was about the old ones, and "Connection failed" under a fixed key would mislead.
+  const { reset: forgetResult } = test;
+  const tested = useRef(profile.lastTest !== undefined);
+  useEffect(() => {
+    if (tested.current && profile.lastTest === undefined) forgetResult();
+    tested.current = profile.lastTest !== undefined;
+  }, [profile.lastTest, forgetResult]);
 
   return (
     <li
@@ -106,6 +122,7 @@ export function ProfileCard({
       ) : null}
       <div aria-live="polite">
         {test.data ? <ConnectionResult result={test.data} /> : null}
+        {!test.data && !test.isPending && profile.lastTest ? <EarlierResult last={profile.lastTest} /> : null}
         {test.isError ? (
           <p className="pf-result pf-result-bad" role="status">
             The test could not run: {errorText(test.error)}
@@ -126,8 +143,19 @@ function ConnectionResult({ result }: { result: ConnectionTest }) {
       <strong>{result.ok ? 'Connection OK' : 'Connection failed'}</strong>
       <p>{result.message}</p>
       <p className="pf-result-numbers mono">
-        Latency {result.latencyMs} ms · Clock skew {skewText(result.skewMs)}
+        {/* No latency when nothing answered: "0 ms" would read like a fast exchange. */}
+        {result.latencyMs !== null ? `Latency ${result.latencyMs} ms · ` : ''}Clock skew {skewText(result.skewMs)}
       </p>
     </div>
+  );
+}
+
+/** The result of a test run earlier (this session or before a restart), until the card runs a new one. */
+function EarlierResult({ last }: { last: LastTest }) {
+  const now = useNow(60_000);
+  return (
+    <p className={`pf-result pf-earlier ${last.ok ? 'pf-result-ok' : 'pf-result-bad'}`} title={last.message}>
+      Last test {testTime(last.at, now)}: {last.ok ? 'connection OK' : `failed, ${last.headline}`}
+    </p>
   );
 }

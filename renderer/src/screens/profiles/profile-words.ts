@@ -1,5 +1,5 @@
 /** Words and badge styles for environments and storage strengths, shared by the screen's parts. */
-import type { Environment, StorageStatus, StorageStrength, VaultState } from '../../../../shared/profiles';
+import type { Environment, LastTest, StorageStatus, StorageStrength, VaultState } from '../../../../shared/profiles';
 
 export const ENVIRONMENT_BADGE: Readonly<Record<Environment, { text: string; className: string }>> = {
   live: { text: 'LIVE', className: 'badge pf-badge-live' },
@@ -67,4 +67,36 @@ export function skewText(ms: number | null): string {
   if (ms === null) return 'not measured';
   const s = Math.abs(ms) / 1000;
   return `${ms < 0 ? '−' : '+'}${s.toFixed(s < 10 ? 2 : 1)} s`;
+}
+
+/** How the header shows the active profile's last connection test. */
+export interface LastTestWords {
+  tone: 'ok' | 'failed' | 'none';
+  /** What is shown: "Connection OK · 12:03", "Last test failed: API key not known (40006)", "Not tested". */
+  text: string;
+  /** The indicator's accessible name, with the time of a failure too. */
+  label: string;
+}
+
+export function lastTestWords(t: LastTest | undefined, now: number = Date.now()): LastTestWords {
+  const prefix = 'Connection test of the active profile';
+  if (!t) return { tone: 'none', text: 'Not tested', label: `${prefix}: not tested yet` };
+  const when = testTime(t.at, now);
+  return t.ok
+    ? { tone: 'ok', text: `Connection OK · ${when}`, label: `${prefix}: OK at ${when}` }
+    : {
+        tone: 'failed',
+        text: `Last test failed: ${t.headline}`,
+        label: `${prefix}: failed at ${when}, ${t.headline}`,
+      };
+}
+
+/** "12:03" today (local time); "2026-11-20 08:00" for another day, so an old result is not taken for a fresh one. */
+export function testTime(at: number, now: number = Date.now()): string {
+  const d = new Date(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return d.toDateString() === new Date(now).toDateString()
+    ? time
+    : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
 }

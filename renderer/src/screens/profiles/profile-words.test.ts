@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { lastTestWords } from './profile-words';
+
+const at = (d: number, h: number, m: number) => new Date(2026, 10, d, h, m).getTime();
+const NOW = at(23, 12, 30);
+
+describe("the words of a profile's last connection test", () => {
+  it('says when the profile was not tested', () => {
+    expect(lastTestWords(undefined, NOW)).toEqual({
+      tone: 'none',
+      text: 'Not tested',
+      label: 'Connection test of the active profile: not tested yet',
+    });
+  });
+
+  it('gives the time of a passed test, and the short reason of a failed one', () => {
+    expect(
+      lastTestWords({ ok: true, at: at(23, 12, 3), headline: 'Connection OK', message: 'Connected.' }, NOW),
+    ).toEqual({
+      tone: 'ok',
+      text: 'Connection OK · 12:03',
+      label: 'Connection test of the active profile: OK at 12:03',
+    });
+    expect(
+      lastTestWords(
+        { ok: false, at: at(23, 9, 5), headline: 'API key not known (40006)', message: 'The exchange …' },
+        NOW,
+      ),
+    ).toEqual({
+      tone: 'failed',
+      text: 'Last test failed: API key not known (40006)',
+      label: 'Connection test of the active profile: failed at 09:05, API key not known (40006)',
+    });
+  });
+
+  it('adds the date to a test of another day, so an old result does not pass for a recent one', () => {
+    expect(lastTestWords({ ok: true, at: at(20, 8, 0), headline: 'Connection OK', message: '' }, NOW).text).toBe(
+      'Connection OK · 2026-11-20 08:00',
+    );
+  });
+});
