@@ -181,7 +181,7 @@ describe('passphrase vault panel', () => {
 
     const alert = await within(panel).findByRole('alert');
     expect(text(alert)).toContain('Wrong vault passphrase. Nothing was changed; try again.');
-    expect(document.activeElement).toBe(field);
+    await waitFor(() => expect(document.activeElement).toBe(field));
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'wrong one'.length]);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toBe(alert.id);
@@ -215,7 +215,7 @@ describe('passphrase vault panel', () => {
     type(next, 'short');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save new passphrase' }));
     expect(within(dialog).getByText('At least 8 characters')).toBeTruthy();
-    expect(document.activeElement).toBe(next);
+    await waitFor(() => expect(document.activeElement).toBe(next));
     type(next, 'a new passphrase');
     type(repeat, 'a new passphrasE');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save new passphrase' }));
@@ -225,7 +225,7 @@ describe('passphrase vault panel', () => {
     type(repeat, 'a new passphrase');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save new passphrase' }));
     expect(text(await within(dialog).findByRole('alert'))).toContain('Wrong vault passphrase');
-    expect(document.activeElement).toBe(current);
+    await waitFor(() => expect(document.activeElement).toBe(current));
     expect(current.selectionEnd).toBe('not it'.length);
 
     type(current, RIGHT);
@@ -234,7 +234,9 @@ describe('passphrase vault panel', () => {
     expect(text(within(panel).getByRole('status'))).toContain(
       'Passphrase changed; the secrets of 3 profiles were re-sealed.',
     );
-    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Change passphrase' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Change passphrase' })),
+    );
     expect(main.calls.filter(([m]) => m === 'changeVaultPassphrase').map(([, r]) => r)).toEqual([
       { current: 'not it', next: 'a new passphrase' },
       { current: RIGHT, next: 'a new passphrase' },
@@ -244,7 +246,9 @@ describe('passphrase vault panel', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Change passphrase' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Change passphrase' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Change passphrase' })),
+    );
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Lock now' }));
     await waitFor(() => expect(within(panel).getByLabelText('Vault passphrase')).toBeTruthy());
@@ -282,12 +286,12 @@ describe('profile form with the passphrase vault', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add profile' }));
     expect(within(dialog).getByText('At least 8 characters')).toBeTruthy();
     expect(vaultField.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(vaultField);
+    await waitFor(() => expect(document.activeElement).toBe(vaultField));
     type(vaultField, 'long enough');
     type(repeat, 'long enougH');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add profile' }));
     expect(within(dialog).getByText('The two passphrases differ')).toBeTruthy();
-    expect(document.activeElement).toBe(repeat);
+    await waitFor(() => expect(document.activeElement).toBe(repeat));
     expect(main.methods()).not.toContain('setupVault');
 
     type(repeat, 'long enough');
@@ -326,7 +330,7 @@ describe('profile form with the passphrase vault', () => {
     type(vaultField, 'wrong one');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add profile' }));
     expect(text(await within(dialog).findByRole('alert'))).toContain('Wrong vault passphrase');
-    expect(document.activeElement).toBe(vaultField);
+    await waitFor(() => expect(document.activeElement).toBe(vaultField));
     expect(vaultField.selectionEnd).toBe('wrong one'.length);
     expect(main.methods()).not.toContain('createProfile');
 
