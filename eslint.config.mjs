@@ -5,7 +5,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'out-*/**', 'test-results*/**', 'dist/**', 'node_modules/**', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      'out/**',
+      'out-*/**',
+      'test-results*/**',
+      'dist/**',
+      'node_modules/**',
+      'e2e/screenshots/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

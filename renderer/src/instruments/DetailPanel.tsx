@@ -1,23 +1,37 @@
 /**
  * Every field the exchange returned for the selected instrument, formatted and raw, each copyable.
  * Fields outside the specification (a newer API version) are listed too, marked as new.
+ * Escape anywhere inside closes it (the browser then returns the focus to the grid's selected row).
  */
-import { useMemo } from 'react';
+import { useMemo, type Ref } from 'react';
 import type { Instrument } from '../../../shared/schemas';
 import { CopyButton } from './CopyButton';
 import { fieldRows } from './fields';
-import { formatLocalDateTime, formatRelative, statusMeaning, statusTone } from './format';
+import { formatLocalDateTime, formatRelative, statusLabel, statusMeaning, statusTone } from './format';
 import { RESTRICTION_LABELS, upcomingRestrictions } from './values';
 
-export function DetailPanel({ instrument, now, onClose }: { instrument: Instrument; now: number; onClose(): void }) {
+export function DetailPanel({
+  instrument,
+  now,
+  onClose,
+  ref,
+}: {
+  instrument: Instrument;
+  now: number;
+  onClose(): void;
+  /** The panel itself (focusable), for whoever opens it to move the focus into it. */
+  ref?: Ref<HTMLElement>;
+}) {
   const rows = useMemo(() => fieldRows(instrument), [instrument]);
   const upcoming = upcomingRestrictions(instrument, now);
   const unknownCount = rows.filter((r) => r.unknown).length;
   const json = useMemo(() => JSON.stringify(instrument, null, 2), [instrument]);
   return (
     <aside
+      ref={ref}
       className="id-panel"
       aria-label={`Details of ${instrument.symbol}`}
+      tabIndex={-1}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
@@ -29,8 +43,8 @@ export function DetailPanel({ instrument, now, onClose }: { instrument: Instrume
         <div className="id-title">
           <h2 className="id-symbol mono">{instrument.symbol}</h2>
           <span className="badge">{instrument.category}</span>
-          <span className={`badge badge-${statusTone(instrument.status)}`} title={statusMeaning(instrument.status)}>
-            {instrument.status || 'no status'}
+          <span className={`badge badge-${statusTone(instrument.status)}`}>
+            {instrument.status ? statusLabel(instrument.status) : 'no status'}
           </span>
         </div>
         <button
@@ -43,7 +57,15 @@ export function DetailPanel({ instrument, now, onClose }: { instrument: Instrume
           ✕
         </button>
       </header>
-      <p className="id-meaning muted">{statusMeaning(instrument.status)}</p>
+      <p className="id-meaning muted">
+        {statusMeaning(instrument.status)}
+        {instrument.status ? (
+          <>
+            {' '}
+            · exchange code <code>{instrument.status}</code>
+          </>
+        ) : null}
+      </p>
       {upcoming.length > 0 ? (
         <ul className="id-warnings" aria-label="Upcoming restrictions">
           {upcoming.map((u) => (

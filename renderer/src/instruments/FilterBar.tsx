@@ -3,6 +3,7 @@ import { useId, type Ref } from 'react';
 import { INSTRUMENT_STATUSES } from '../../../shared/schemas';
 import type { Dataset } from './dataset';
 import type { InstrumentFilters } from './filters';
+import { statusLabel } from './format';
 
 const KNOWN_SYMBOL_TYPES = ['crypto', 'metal', 'stock', 'commodity'];
 
@@ -63,12 +64,17 @@ export function FilterBar({
       </span>
       <span className="ib-field">
         <label htmlFor={`${id}-status`}>Status</label>
-        <select id={`${id}-status`} value={filters.status} onChange={(e) => onChange({ status: e.target.value })}>
+        <select
+          id={`${id}-status`}
+          className="ib-status-select"
+          value={filters.status}
+          onChange={(e) => onChange({ status: e.target.value })}
+        >
           <option value="">Any</option>
           <option value="not-online">{withCount('Not online', notOnline)}</option>
           {statuses.map((s) => (
             <option key={s} value={s}>
-              {withCount(s, ds.statusCounts.get(s))}
+              {withCount(statusLabel(s), ds.statusCounts.get(s))}
             </option>
           ))}
         </select>

@@ -1,13 +1,19 @@
 /**
  * The grid's two header rows: column groups, then the sortable, resizable leaf headers. Sorting is
  * a button (Shift adds a key), resizing a focusable separator (drag, arrow keys, double-click resets).
+ *
+ * The leaf row is one tab stop (a roving tabindex, as in the ARIA grid pattern): arrow keys move
+ * between its headers, Home/End go to the first and last, Ctrl+arrow keys to the next or previous
+ * column group, Arrow down back to the rows; Alt+arrow keys resize. A header moved to is scrolled
+ * into view right of the pinned Symbol column.
  */
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import type { Header, HeaderGroup, SortingState, Table } from '@tanstack/react-table';
 import type { Instrument } from '../../../shared/schemas';
 import { isNumericKind } from './columns';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './prefs';
 import type { CellColumn } from './grid-layout';
+import { nextGroupStart, previousGroupStart } from './header-nav';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -51,11 +57,19 @@ function LeafHeader({
   col,
   table,
   multiSort,
+  tabbable,
+  labelHidden,
+  onFocus,
 }: {
   header: Header<Instrument, unknown>;
   col: CellColumn;
   table: Table<Instrument>;
   multiSort: boolean;
+  /** The header row's one tab stop. */
+  tabbable: boolean;
+  /** The label would be (partly) under the pinned pane: hidden rather than cut. */
+  labelHidden: boolean;
+  onFocus(id: string): void;
 }) {
   const column = header.column;
   const spec = column.columnDef.meta?.spec;
@@ -68,20 +82,25 @@ function LeafHeader({
       role="columnheader"
       aria-sort={sorted ? ARIA_SORT[sorted] : 'none'}
       aria-colindex={col.index}
-      className={`ig-th${numeric ? ' num' : ''}${sorted ? ' is-sorted' : ''}${col.pinned ? ' ig-pinned' : ''}`}
+      className={`ig-th${numeric ? ' num' : ''}${sorted ? ' is-sorted' : ''}${col.pinned ? ' ig-pinned' : ''}${labelHidden ? ' label-hidden' : ''}`}
       // The pinned header stays in flow to stick to the left edge; the others sit at their offset.
       style={col.pinned ? { width: col.width } : col.style}
     >
       <button
         type="button"
         className="ig-sort"
+        tabIndex={tabbable ? 0 : -1}
+        data-column={col.id}
         onClick={column.getToggleSortingHandler()}
+        onFocus={() => onFocus(col.id)}
         onKeyDown={(e) => {
           if (e.altKey) resizeByKey(e, column, table);
         }}
-        title={`${label}${spec ? ` — ${spec.description}` : ''}\nClick to sort; Shift+click adds a sort key; Alt+arrows resize`}
+        title={`${label}${spec ? ` — ${spec.description}` : ''}\nClick to sort; Shift+click adds a sort key; Alt+arrows resize; arrows move between headers`}
       >
         <span className="ig-th-label">{label}</span>
+        {/* A hidden label names nothing: the header keeps its name meanwhile. */}
+        {labelHidden ? <span className="sr-only">{label}</span> : null}
         {sorted ? (
           <span className="ig-sort-mark" aria-hidden="true">
             {sorted === 'asc' ? '▲' : '▼'}
@@ -98,7 +117,8 @@ function LeafHeader({
  * Header cells are positioned like the body's: the pinned Symbol header sticks to the left, the
  * others sit at their column's offset. Unlike the body, every header is rendered (one row of
  * cells is cheap), so each column stays findable and sortable when it is scrolled out of view.
- * Memoized: scrolling re-renders the grid every frame but changes nothing here.
+ * Memoized: scrolling re-renders the grid every frame but changes nothing here, except when a
+ * header label crosses the pinned pane's edge (labelsHidden), a few times across the whole width.
  */
 export const GridHeader = memo(function GridHeader({
   headerGroups,
@@ -106,6 +126,9 @@ export const GridHeader = memo(function GridHeader({
   columns,
   width,
   multiSort,
+  labelsHidden,
+  focusColumn,
+  onRowsFocus,
 }: {
   headerGroups: Array<HeaderGroup<Instrument>>;
   table: Table<Instrument>;
@@ -115,10 +138,51 @@ export const GridHeader = memo(function GridHeader({
   /** Not read: passed so that a new sort or an active resize re-renders the memoized header. */
   sorting: SortingState;
   resizing: string | false;
+  /** How many columns after the pinned one hide their label (see hiddenLabelCount). */
+  labelsHidden: number;
+  /** Scrolls column `index` into view and focuses its header. */
+  focusColumn(index: number, align: 'start' | 'nearest'): void;
+  /** Arrow down: back to the rows. */
+  onRowsFocus(): void;
 }) {
   const leafRow = headerGroups[headerGroups.length - 1];
   const groupRows = headerGroups.slice(0, -1);
   const leafById = new Map((leafRow?.headers ?? []).map((h) => [h.column.id, h]));
+  // The header last focused keeps the tab stop; the first column's until then (or once it is hidden).
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const tabStop = columns.some((c) => c.id === activeId) ? activeId : columns[0]?.id;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Alt+arrows resize (handled, and stopped, by the focused header).
+    if (e.altKey || e.shiftKey) return;
+    const from = columns.findIndex((c) => c.id === (e.target as HTMLElement).dataset.column);
+    if (from < 0) return;
+    const jump = e.ctrlKey || e.metaKey;
+    let to: number | undefined;
+    switch (e.key) {
+      case 'ArrowRight':
+        to = jump ? nextGroupStart(columns, from) : Math.min(columns.length - 1, from + 1);
+        break;
+      case 'ArrowLeft':
+        to = jump ? previousGroupStart(columns, from) : Math.max(0, from - 1);
+        break;
+      case 'Home':
+        to = 0;
+        break;
+      case 'End':
+        to = columns.length - 1;
+        break;
+      case 'ArrowDown':
+        e.preventDefault();
+        onRowsFocus();
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    if (to !== undefined) focusColumn(to, jump || e.key === 'Home' ? 'start' : 'nearest');
+  };
+
   return (
     <div role="rowgroup" className="ig-head" style={{ width }}>
       {groupRows.map((group, r) => (
@@ -137,11 +201,26 @@ export const GridHeader = memo(function GridHeader({
         </div>
       ))}
       {leafRow ? (
-        <div role="row" className="ig-hrow ig-leaf-row" aria-rowindex={headerGroups.length} style={{ width }}>
-          {columns.map((col) => {
+        <div
+          role="row"
+          className="ig-hrow ig-leaf-row"
+          aria-rowindex={headerGroups.length}
+          style={{ width }}
+          onKeyDown={onKeyDown}
+        >
+          {columns.map((col, i) => {
             const header = leafById.get(col.id);
             return header ? (
-              <LeafHeader key={col.id} header={header} col={col} table={table} multiSort={multiSort} />
+              <LeafHeader
+                key={col.id}
+                header={header}
+                col={col}
+                table={table}
+                multiSort={multiSort}
+                tabbable={col.id === tabStop}
+                labelHidden={i > 0 && i <= labelsHidden}
+                onFocus={setActiveId}
+              />
             ) : null;
           })}
         </div>

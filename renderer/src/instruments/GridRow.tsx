@@ -81,12 +81,13 @@ export const GridRow = memo(function GridRow({
       style={{ top: pos * ROW_HEIGHT, width }}
     >
       {columns.map((col) => {
-        const { content, title, clip } = cellContent(ds, col, row, now);
+        const { content, title, clip, describedBy } = cellContent(ds, col, row, now);
         return (
           <div
             key={col.id}
             role="gridcell"
             aria-colindex={col.index}
+            aria-describedby={describedBy && `${idPrefix}-${describedBy}`}
             className={clip ? col.clipClassName : col.className}
             style={col.cellStyle}
             title={title}

@@ -91,8 +91,11 @@ describe('InstrumentBrowser', () => {
     expect(symbols()).toEqual(['BTCUSDT', 'DOGEUSDT', 'ETHBTC', 'ETHUSDT']);
     expect(within(grid()).getByRole('columnheader', { name: 'Limits' })).toBeTruthy();
     expect(within(grid()).getByRole('columnheader', { name: 'Max leverage' }).getAttribute('aria-sort')).toBe('none');
-    const badge = within(bodyRows()[1]!).getByText('limit_open');
-    expect(badge.getAttribute('title')).toMatch(/opening positions is restricted/);
+    // Statuses in words; the meaning and the exchange's code describe the cell.
+    const badge = within(bodyRows()[1]!).getByText('Limit open').closest('.badge')!;
+    expect(badge.getAttribute('title')).toMatch(/opening positions is restricted.*limit_open/);
+    const description = document.getElementById(badge.closest('[role="gridcell"]')!.getAttribute('aria-describedby')!);
+    expect(description?.textContent).toBe('Limit open: opening positions is restricted (exchange code: limit_open)');
     expect(bodyRows()[1]!.className).toContain('is-flagged');
   });
 
@@ -125,7 +128,7 @@ describe('InstrumentBrowser', () => {
 
   it('filters by status, futures type and restrictions', () => {
     mount();
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'not-online' } });
+    fireEvent.change(screen.getByLabelText('Status', { selector: 'select' }), { target: { value: 'not-online' } });
     expect(symbols()).toEqual(['DOGEUSDT', 'ETHUSDT']);
     fireEvent.change(screen.getByLabelText('Futures type'), { target: { value: 'delivery' } });
     expect(symbols()).toEqual(['ETHUSDT']);

@@ -4,6 +4,7 @@
  * from generated rows.
  */
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { Instrument } from '../../../shared/schemas';
 import { useUi } from '../app/store';
@@ -114,6 +115,7 @@ export function InstrumentBrowser({
 
   const gridRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
 
   // "/" jumps to the search box from anywhere on the screen, except while typing elsewhere.
   useEffect(() => {
@@ -129,9 +131,10 @@ export function InstrumentBrowser({
 
   const onSelect = useCallback((pos: number) => select(ds.keys[order[pos]!] ?? null), [ds, order, select]);
   const onOpenDetails = useCallback(() => setDetailsOpen(true), [setDetailsOpen]);
+  // Closed (Escape anywhere in the panel or its Close button): back to the selected row, in the grid.
   const onCloseDetails = useCallback(() => {
     setDetailsOpen(false);
-    gridRef.current?.focus();
+    gridRef.current?.focus({ preventScroll: true });
   }, [setDetailsOpen]);
 
   const visibleColumns = table.getVisibleLeafColumns();
@@ -213,23 +216,32 @@ export function InstrumentBrowser({
             className="button"
             disabled={!selected}
             aria-expanded={Boolean(selected && detailsOpen)}
-            onClick={() => setDetailsOpen(!detailsOpen)}
+            onClick={() => {
+              if (detailsOpen) {
+                setDetailsOpen(false);
+                return;
+              }
+              // Opened from here, the panel takes the focus (from the grid, Enter leaves it there).
+              flushSync(() => setDetailsOpen(true));
+              panelRef.current?.focus();
+            }}
             title="Show every field of the selected instrument (Enter)"
           >
             Details
           </button>
         </div>
-        <span className="ib-divider" aria-hidden="true" />
-        <ColumnChooser />
-        <button
-          type="button"
-          className="button"
-          disabled={loading || order.length === 0}
-          onClick={exportCsv}
-          title="Export the rows shown (filtered and sorted) with the visible columns, raw values"
-        >
-          Export CSV
-        </button>
+        <div className="ib-tools">
+          <ColumnChooser />
+          <button
+            type="button"
+            className="button"
+            disabled={loading || order.length === 0}
+            onClick={exportCsv}
+            title="Export the rows shown (filtered and sorted) with the visible columns, raw values"
+          >
+            Export CSV
+          </button>
+        </div>
       </div>
       <div className="ib-main">
         <InstrumentGrid
@@ -251,7 +263,9 @@ export function InstrumentBrowser({
           empty={empty}
           gridRef={gridRef}
         />
-        {detailsOpen && selected ? <DetailPanel instrument={selected} now={now} onClose={onCloseDetails} /> : null}
+        {detailsOpen && selected ? (
+          <DetailPanel instrument={selected} now={now} onClose={onCloseDetails} ref={panelRef} />
+        ) : null}
       </div>
     </div>
   );

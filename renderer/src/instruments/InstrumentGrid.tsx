@@ -1,7 +1,8 @@
 /**
  * The virtualized instrument grid (ARIA grid): sticky two-row header, rows virtualized with TanStack
  * Virtual at a fixed height, a roving selection driven by the keyboard (arrows, Page keys, Home/End,
- * Enter for details, Escape to close them).
+ * Enter for details, Escape to close them; Ctrl+arrow keys jump to the previous or next column group
+ * and focus its header). The rows are one tab stop (aria-activedescendant), the header row another.
  *
  * Indices, named alike in every grid module (this one, GridRow, PinnedPane, grid-cells):
  * - data row (`row`): an index into the dataset (ds.rows, ds.keys, ds.text(id, row)); it stays
@@ -39,8 +40,17 @@ import {
   ROW_HEIGHT,
   type CellColumn,
 } from './grid-layout';
+import { StatusDescriptions } from './grid-cells';
 import { GridHeader } from './GridHeader';
 import { GridRow, SKELETON_ROW_COUNT, SkeletonRows } from './GridRow';
+import {
+  edgeColumn,
+  headerLabelLeft,
+  hiddenLabelCount,
+  nextGroupStart,
+  previousGroupStart,
+  scrollLeftToShow,
+} from './header-nav';
 import { PinnedPane } from './PinnedPane';
 
 /** Rows drawn beyond each edge of the view: a keystroke that replaces every row also redraws these. */
@@ -100,7 +110,15 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   const pinned = columns[0]?.pinned ?? false;
   // The pinned pane only matters once the grid is scrolled sideways; at the left edge the rows'
   // own Symbol cells are in place, and a keystroke that replaces every row lays out one cell less.
-  const [sideways, setSideways] = useState(false);
+  // One number for the two things a sideways scroll decides, so a scroll event still costs one
+  // state update, which React drops when nothing changed: 0 at the left edge, else 1 + how many
+  // header labels the pinned pane hides (see labelsHidden below).
+  const [sideState, setSideState] = useState(0);
+  const sideways = sideState > 0;
+  const pinnedWidth = pinned ? columns[0]!.width : 0;
+  const labelLefts = useMemo(() => columns.map(headerLabelLeft), [columns]);
+  const sideStateAt = (scrollLeft: number): number =>
+    scrollLeft > 0 ? 1 + hiddenLabelCount(labelLefts, pinned, scrollLeft + pinnedWidth) : 0;
 
   const virtualizer = useVirtualizer({
     count: order.length,
@@ -137,6 +155,24 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     },
   });
   useEffect(() => columnVirtualizer.measure(), [columnVirtualizer, columns]);
+
+  // Header labels that the pinned pane would cut are hidden (see hiddenLabelCount). A scroll event
+  // re-renders when their count changes (sideState); the count itself is taken from the scroll
+  // offset the virtualizer keeps, so it is also right after a change of the columns (no DOM read).
+  const labelsHidden = Math.max(0, sideStateAt(columnVirtualizer.scrollOffset ?? 0) - 1);
+
+  /** Scrolls column `index` into view right of the pinned pane and focuses its header. */
+  const focusColumn = useCallback(
+    (index: number, align: 'start' | 'nearest') => {
+      const el = scrollRef.current;
+      const col = columns[index];
+      if (!el || !col) return;
+      el.scrollLeft = scrollLeftToShow(col, el.scrollLeft, el.clientWidth, pinnedWidth, align);
+      el.querySelector<HTMLElement>(`.ig-leaf-row [data-column="${col.id}"]`)?.focus({ preventScroll: true });
+    },
+    [columns, pinnedWidth, scrollRef],
+  );
+  const focusRows = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), [scrollRef]);
   const columnItems = columnVirtualizer.getVirtualItems();
   const visibleColumns = useMemo(
     () => flowColumns(columnItems.map((item) => columns[item.index]).filter((c): c is CellColumn => c !== undefined)),
@@ -205,8 +241,18 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         break;
       case 'ArrowLeft':
       case 'ArrowRight':
-        if (el) el.scrollLeft += e.key === 'ArrowLeft' ? -120 : 120;
         e.preventDefault();
+        if (!el) return;
+        if (e.ctrlKey || e.metaKey) {
+          // To the next or previous column group, from the column at the pinned pane's edge.
+          const from = edgeColumn(columns, el.scrollLeft, pinnedWidth);
+          const cut = (columns[from]?.start ?? 0) < el.scrollLeft + pinnedWidth - 1;
+          const target =
+            e.key === 'ArrowRight' ? nextGroupStart(columns, from) : previousGroupStart(columns, cut ? from + 1 : from);
+          if (target !== undefined) focusColumn(target, 'start');
+          return;
+        }
+        el.scrollLeft += e.key === 'ArrowLeft' ? -120 : 120;
         return;
       case 'Enter':
         if (from >= 0) {
@@ -237,6 +283,10 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   // Only point at the selected row while it is rendered (virtualized rows come and go).
   const selectedRow = items.some((item) => item.index === selectedPos) ? order[selectedPos] : undefined;
   const showRows = !loading && order.length > 0;
+  const statusDescriptions = useMemo(
+    () => <StatusDescriptions statuses={ds.statusCounts.keys()} idPrefix={idPrefix} />,
+    [ds, idPrefix],
+  );
 
   return (
     <div className="ig-wrap" style={GRID_CSS_VARS_STYLE}>
@@ -251,7 +301,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         tabIndex={0}
         className="ig-scroll"
         onKeyDown={onKeyDown}
-        onScroll={(e) => setSideways(e.currentTarget.scrollLeft > 0)}
+        onScroll={(e) => setSideState(sideStateAt(e.currentTarget.scrollLeft))}
       >
         <GridHeader
           headerGroups={headerGroups}
@@ -261,6 +311,9 @@ export const InstrumentGrid = memo(function InstrumentGrid({
           multiSort={sorting.length > 1}
           sorting={sorting}
           resizing={table.getState().columnSizingInfo.isResizingColumn}
+          labelsHidden={labelsHidden}
+          focusColumn={focusColumn}
+          onRowsFocus={focusRows}
         />
         <div
           role="rowgroup"
@@ -315,6 +368,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         </div>
       </div>
       {!loading && order.length === 0 ? <div className="ig-empty">{empty}</div> : null}
+      {statusDescriptions}
     </div>
   );
 });

@@ -11,7 +11,7 @@ import {
   TIME_RULE,
   type SortRule,
 } from './sort-keys';
-import { formatDecimal, formatMaxQty, formatPercent, formatTime, UNSET } from './format';
+import { formatDecimal, formatMaxQty, formatPercent, formatTime, statusLabel, UNSET } from './format';
 import { isEmptyValue, type RawValue } from './values';
 
 export type ColumnKind = 'text' | 'number' | 'percent' | 'maxQty' | 'time' | 'status' | 'category';
@@ -67,7 +67,8 @@ export const COLUMN_SPECS: readonly ColumnSpec[] = [
   col('type', 'Type', 'identity', 'text', 76, 'Futures type: perpetual or delivery'),
   col('symbolType', 'Symbol type', 'identity', 'text', 84, 'crypto, metal, stock or commodity'),
   col('isRwa', 'RWA', 'identity', 'text', 52, 'Whether the symbol is an RWA (real-world asset) symbol', true),
-  col('status', 'Status', 'status', 'status', 104, 'Trading pair status'),
+  // Wide enough for its longest badge, "API restricted", in the widest font of the app's stacks.
+  col('status', 'Status', 'status', 'status', 120, 'Trading pair status'),
   col('minOrderQty', 'Min order qty', 'limits', 'number', 100, 'Minimum order quantity in base coin (futures; spot and margin follow their trading rules)'),
   col('maxOrderQty', 'Max order qty', 'limits', 'maxQty', 100, 'Maximum quantity of a single limit order in base coin (futures); 0 means no limit'),
   col('maxMarketOrderQty', 'Max market order qty', 'limits', 'number', 100, 'Maximum quantity of a single market order in base coin'),
@@ -126,7 +127,8 @@ export const FORMAT_OF_KIND: Record<ColumnKind, (v: RawValue) => string> = {
   percent: formatPercent,
   maxQty: formatMaxQty,
   time: formatTime,
-  status: plainText,
+  // In words ("Limit open"); the filters, the sort and the CSV export use the exchange's code.
+  status: statusLabel,
   category: plainText,
 };
 

@@ -6,6 +6,8 @@ import {
   formatPercent,
   formatRelative,
   formatTime,
+  statusDescription,
+  statusLabel,
   statusMeaning,
   statusTone,
   UNSET,
@@ -100,6 +102,18 @@ describe('status', () => {
     expect(statusMeaning('offline')).toMatch(/delisted or under maintenance/);
     expect(statusMeaning('restrictedAPI')).toMatch(/API is restricted/);
     expect(statusMeaning('halted')).toMatch(/does not know/);
+  });
+  it('says each status in words, and keeps the exchange code in its description', () => {
+    expect(statusLabel('restrictedAPI')).toBe('API restricted');
+    expect(statusLabel('limit_close')).toBe('Limit close');
+    expect(statusLabel(' online ')).toBe('Online');
+    expect(statusLabel('halted')).toBe('halted');
+    expect(statusLabel('')).toBe('—');
+    expect(statusLabel('constructor')).toBe('constructor');
+    expect(statusMeaning('constructor')).toMatch(/does not know/);
+    expect(statusDescription('restrictedAPI')).toBe(
+      'API restricted: trading through the API is restricted (exchange code: restrictedAPI)',
+    );
   });
   it('gives each status a tone', () => {
     expect(statusTone('online')).toBe('ok');

@@ -64,17 +64,50 @@ export function formatRelative(ms: number, now: number): string {
   return delta >= 0 ? `in ${text}` : `${text} ago`;
 }
 
-export const STATUS_MEANINGS: Readonly<Record<string, string>> = {
-  online: 'Online: trading normally',
-  limit_open: 'Limit open: opening positions is restricted',
-  limit_close: 'Limit close: closing positions is restricted',
-  restrictedAPI: 'Restricted API: trading through the API is restricted',
-  listed: 'Listed: listed, not yet open for trading',
-  offline: 'Offline: delisted or under maintenance',
+/**
+ * Each status of the specification in words, for the grid, the filter and the detail panel. The
+ * exchange's own code stays reachable: in each status cell's accessible description and tooltip,
+ * and in the detail panel; sorting, filtering and the CSV export keep using the code.
+ */
+export const STATUS_LABELS: Readonly<Record<string, string>> = {
+  online: 'Online',
+  limit_open: 'Limit open',
+  limit_close: 'Limit close',
+  restrictedAPI: 'API restricted',
+  listed: 'Listed',
+  offline: 'Offline',
 };
 
+const STATUS_MEANINGS: Readonly<Record<string, string>> = {
+  online: 'trading normally',
+  limit_open: 'opening positions is restricted',
+  limit_close: 'closing positions is restricted',
+  restrictedAPI: 'trading through the API is restricted',
+  listed: 'listed, not yet open for trading',
+  offline: 'delisted or under maintenance',
+};
+
+const known = (table: Readonly<Record<string, string>>, status: string): string | undefined =>
+  Object.hasOwn(table, status) ? table[status] : undefined;
+
+/** A status in words: "API restricted" for restrictedAPI; a status this desk does not know stays as sent. */
+export function statusLabel(status: RawValue): string {
+  if (isEmptyValue(status)) return UNSET;
+  const t = status.trim();
+  return known(STATUS_LABELS, t) ?? t;
+}
+
+/** "API restricted: trading through the API is restricted". */
 export function statusMeaning(status: string): string {
-  return STATUS_MEANINGS[status] ?? `${status || 'No status'}: a status this desk does not know yet`;
+  const meaning = known(STATUS_MEANINGS, status);
+  return meaning
+    ? `${statusLabel(status)}: ${meaning}`
+    : `${status || 'No status'}: a status this desk does not know yet`;
+}
+
+/** The meaning with the exchange's code, for a status cell's description and tooltip. */
+export function statusDescription(status: string): string {
+  return status ? `${statusMeaning(status)} (exchange code: ${status})` : statusMeaning(status);
 }
 
 /** Badge tone per status: how worried an operator should be. */

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Dataset } from './dataset';
-import { formatLocalDateTime, formatRelative, statusMeaning, statusTone } from './format';
+import { formatLocalDateTime, formatRelative, statusDescription, statusTone } from './format';
 import { BADGE_CHROME_PX, BADGE_PX, MONO_PX, TEXT_PX, type CellColumn } from './grid-layout';
 import { maxTextWidth } from './text-fit';
 import { RESTRICTION_LABELS, isFutureTime, rawField, upcomingRestrictions, type RestrictionField } from './values';
@@ -48,9 +48,32 @@ export function symbolCell(
   };
 }
 
+/** The id, after the grid's prefix, of the description of a status (any text: unknown statuses too). */
+export function statusDescriptionId(status: string): string {
+  return `st-${status.replace(/[^A-Za-z0-9_-]/g, (c) => `.${c.codePointAt(0)!.toString(16)}.`)}`;
+}
+
+/**
+ * What each status means, with the exchange's code, once per grid and not per cell: status cells
+ * point at it (aria-describedby), so assistive technology reads what a tooltip shows the mouse.
+ */
+export function StatusDescriptions({ statuses, idPrefix }: { statuses: Iterable<string>; idPrefix: string }) {
+  return (
+    <div hidden>
+      {[...statuses].map((s) => (
+        <span key={s} id={`${idPrefix}-${statusDescriptionId(s)}`}>
+          {statusDescription(s)}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 export interface CellContent {
   content: ReactNode;
   title?: string;
+  /** The id (after the grid's prefix) of the hidden text describing the cell (see StatusDescriptions). */
+  describedBy?: string;
   /** Content that may be wider than the cell (see text-fit.ts). */
   clip: boolean;
 }
@@ -60,14 +83,21 @@ export function cellContent(ds: Dataset, col: CellColumn, row: number, now: numb
   const text = ds.text(col.id, row);
   switch (col.kind) {
     case 'status': {
+      // The badge clips itself (its own ellipsis, inside the cell) only when it may not fit: at
+      // the column's default width every status of the specification fits.
       const status = ds.statuses[row]!;
+      const fitsBadge = maxTextWidth(text, BADGE_PX, 'sans', true) + BADGE_CHROME_PX <= col.contentPx;
       return {
         content: (
-          <span className={`badge badge-${statusTone(status)}`} title={statusMeaning(status)}>
-            {text}
+          <span
+            className={`badge badge-${statusTone(status)}${fitsBadge ? '' : ' clip'}`}
+            title={statusDescription(status)}
+          >
+            {fitsBadge ? text : <span>{text}</span>}
           </span>
         ),
-        clip: maxTextWidth(text, BADGE_PX, 'sans', true) + BADGE_CHROME_PX > col.contentPx,
+        describedBy: status ? statusDescriptionId(status) : undefined,
+        clip: false,
       };
     }
     case 'time': {

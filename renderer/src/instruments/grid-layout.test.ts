@@ -102,6 +102,8 @@ describe('instruments.css and grid-layout.ts', () => {
     ['.ig-pin', 'border-bottom', 'var(--ig-row-border) solid var(--border)'],
     ['.ig-pin', 'border-right', 'var(--ig-cell-border) solid var(--border-strong)'],
     ['.ig-empty', 'inset', 'var(--ig-header-height) 0 0 0'],
+    ['.ig-th', 'font-size', 'var(--ig-header-text-size)'],
+    ['.ig-sort', 'padding', '0 var(--ig-header-padding-x)'],
   ];
 
   it('sizes rows, cells, fonts and the header with the variables the script sets', () => {
@@ -120,8 +122,8 @@ describe('instruments.css and grid-layout.ts', () => {
 
   it('keeps no hard-coded copy of a size in the rules those sizes govern', () => {
     const values = new Set(Object.values(GRID_CSS_VARS));
-    // A 1 px nudge of the badge's baseline, not the row border.
-    const unrelated = new Set(['.ig-cell .badge vertical-align']);
+    // A 1 px nudge of the badge's baseline, and the header's borders: not the body rows' border.
+    const unrelated = new Set(['.ig-cell .badge vertical-align', '.ig-th border-bottom', '.ig-th border-right']);
     for (const selector of new Set(SIZED.map(([s]) => s))) {
       for (const [property, value] of rules.get(selector) ?? []) {
         if (unrelated.has(`${selector} ${property}`)) continue;

@@ -10,7 +10,7 @@
 import type { Column } from '@tanstack/react-table';
 import type { CSSProperties } from 'react';
 import type { Instrument } from '../../../shared/schemas';
-import type { ColumnKind } from './columns';
+import { SPEC_BY_ID, type ColumnKind } from './columns';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './prefs';
 import type { TextFace } from './text-fit';
 import { RESTRICTION_LABELS, type RestrictionField } from './values';
@@ -44,6 +44,10 @@ export const BADGE_PX = 10.5;
 const BADGE_PADDING_X_PX = 6;
 export const BADGE_CHROME_PX = 2 * BADGE_PADDING_X_PX;
 
+/** A leaf header's label: its font size (bold) and the sort button's horizontal padding (each side). */
+export const HEADER_TEXT_PX = 11;
+export const HEADER_PADDING_X_PX = 8;
+
 const px = (n: number): string => `${n}px`;
 
 /**
@@ -63,6 +67,8 @@ export const GRID_CSS_VARS: Readonly<Record<`--ig-${string}`, string>> = {
   '--ig-mono-size': px(MONO_PX),
   '--ig-badge-size': px(BADGE_PX),
   '--ig-badge-padding-x': px(BADGE_PADDING_X_PX),
+  '--ig-header-text-size': px(HEADER_TEXT_PX),
+  '--ig-header-padding-x': px(HEADER_PADDING_X_PX),
 };
 export const GRID_CSS_VARS_STYLE = GRID_CSS_VARS as CSSProperties;
 
@@ -74,6 +80,8 @@ export interface CellColumn {
   id: string;
   label: string;
   kind: ColumnKind;
+  /** Its column group (ColumnGroupId): Ctrl+arrow keys jump from group to group. */
+  group: string;
   /** 1-based position among all visible columns (aria-colindex: cells are virtualized). */
   index: number;
   start: number;
@@ -113,6 +121,7 @@ export function cellColumn(
     id,
     label,
     kind,
+    group: SPEC_BY_ID.get(id)?.group ?? '',
     index,
     start,
     width,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveWithinGroup } from './ColumnChooser';
+import { filterColumns, moveWithinGroup } from './ColumnChooser';
 import { COLUMN_IDS } from './columns';
 import { completeColumnOrder, MAX_COLUMN_WIDTH, sanitizeLayout } from './prefs';
 
@@ -48,5 +48,18 @@ describe('moveWithinGroup', () => {
     expect(moved.indexOf('takerFeeRate')).toBe(order.indexOf('makerFeeRate'));
     expect(moveWithinGroup(order, 'makerFeeRate', -1)).toEqual(order);
     expect(moveWithinGroup(order, 'symbol', -1)).toEqual(order);
+  });
+});
+
+describe('filterColumns', () => {
+  it('keeps the columns whose name holds every word typed, in order', () => {
+    expect(filterColumns(COLUMN_IDS, 'FEE')).toEqual(['makerFeeRate', 'takerFeeRate', 'feeRateUpRatio']);
+    expect(filterColumns(COLUMN_IDS, ' max  lev ')).toEqual([
+      'maxLeverage',
+      'maxCrossedLeverage',
+      'maxIsolatedLeverage',
+    ]);
+    expect(filterColumns(COLUMN_IDS, '')).toEqual([...COLUMN_IDS]);
+    expect(filterColumns(COLUMN_IDS, 'nothing like it')).toEqual([]);
   });
 });
