@@ -8,7 +8,7 @@
  * worst tear the line being written; a torn line is fenced off by the next write, skipped by readers
  * and counted.
  */
-import { open, readdir, type FileHandle } from 'node:fs/promises';
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ATTEMPT_STATUSES, attemptSchema, FINAL_STATUSES, type Attempt } from '../../shared/attempts';
 import { ActivityIndex, idHash, type IndexRecord, type JournalPosition } from './activity-index';
@@ -511,12 +511,7 @@ function parseLine(line: Buffer): Attempt | undefined {
 
 async function fileSize(path: string): Promise<number> {
   try {
-    const fh = await open(path, 'r');
-    try {
-      return (await fh.stat()).size;
-    } finally {
-      await fh.close();
-    }
+    return (await stat(path)).size;
   } catch {
     return 0;
   }

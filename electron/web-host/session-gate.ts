@@ -7,9 +7,10 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { DESK_HEADER } from '../../shared/browser-host';
 
-/** The custom header every contract call carries; its presence is what matters. */
-export const DESK_HEADER = 'x-uta-desk';
+export { DESK_HEADER };
+
 /** Launch codes and session tokens: 256 bits each, fresh per start. */
 const TOKEN_BYTES = 32;
 /** Sessions kept at once (one per link used); the oldest goes first. */

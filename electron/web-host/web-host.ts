@@ -11,15 +11,14 @@ import type { IpcResult } from '../../shared/contract';
 import type { Dispatch } from '../ipc/dispatch';
 import { CONTENT_SECURITY_POLICY } from '../security/csp';
 import { mimeType, resolveStaticPath } from '../security/static-files';
-import { DESK_HEADER, isLoopbackHost, SessionGate, type Refusal } from './session-gate';
+import { DESK_PATH_PREFIX, SESSION_PATH } from '../../shared/browser-host';
+import { isLoopbackHost, SessionGate, type Refusal } from './session-gate';
 
 /** A contract payload is a few KB; anything near this is not the app's own. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** The script that builds window.desk over HTTP, and the page shown before a session exists. */
 export const DESK_SCRIPT = '/web-host/desk-over-http.js';
 export const LAUNCH_PAGE = 'web-host/launch.html';
-const SESSION_PATH = '/session';
-const DESK_PREFIX = '/desk/';
 
 export interface WebHostOptions {
   dispatch: Dispatch;
@@ -88,10 +87,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function handle(g: SessionGate, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const hostRefusal = g.checkHost(req.headers);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (hostRefusal) return refuse(res, hostRefusal, path.startsWith(DESK_PREFIX) || path === SESSION_PATH);
+    if (hostRefusal) return refuse(res, hostRefusal, path.startsWith(DESK_PATH_PREFIX) || path === SESSION_PATH);
     const method = req.method ?? 'GET';
 
-    if (path.startsWith(DESK_PREFIX)) {
+    if (path.startsWith(DESK_PATH_PREFIX)) {
       if (method !== 'POST') return refuse(res, { status: 403, message: 'Contract calls are POST only.' }, true);
       const refusal =
         g.checkCall(req.headers) ??
@@ -106,7 +105,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (body === NO_BODY) return;
       let channel: string;
       try {
-        channel = decodeURIComponent(path.slice(DESK_PREFIX.length));
+        channel = decodeURIComponent(path.slice(DESK_PATH_PREFIX.length));
       } catch {
         return refuse(res, { status: 400, message: 'The channel name is not valid.' }, true);
       }
@@ -269,5 +268,3 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type });
   res.end(method === 'HEAD' ? undefined : body);
 }
-
-export { DESK_HEADER };

@@ -5,6 +5,7 @@
  * Loaded as a module script before the app's own, so window.desk exists when the app starts.
  */
 import '../../shared/zod-jitless';
+import { DESK_HEADER, DESK_PATH_PREFIX } from '../../shared/browser-host';
 import { buildDeskApi } from '../../shared/contract';
 
 const HOST_GONE =
@@ -13,9 +14,9 @@ const HOST_GONE =
 async function invokeOverHttp(channel: string, payload: unknown): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(`/desk/${encodeURIComponent(channel)}`, {
+    response = await fetch(`${DESK_PATH_PREFIX}${encodeURIComponent(channel)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-uta-desk': '1' },
+      headers: { 'content-type': 'application/json', [DESK_HEADER]: '1' },
       body: JSON.stringify(payload ?? {}),
       credentials: 'same-origin',
       cache: 'no-store',

@@ -3,6 +3,7 @@
  * code (in the URL fragment, so it never reaches a server log or a Referer) for the session cookie,
  * then reloads into the app. Without a code, or with a used one, it says what to open instead.
  */
+import { DESK_HEADER, SESSION_PATH } from '../../shared/browser-host';
 import './launch.css';
 
 const status = document.getElementById('launch-status');
@@ -24,9 +25,9 @@ async function launch(): Promise<void> {
   }
   let response: Response;
   try {
-    response = await fetch('/session', {
+    response = await fetch(SESSION_PATH, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-uta-desk': '1' },
+      headers: { 'content-type': 'application/json', [DESK_HEADER]: '1' },
       body: JSON.stringify({ code }),
       credentials: 'same-origin',
       cache: 'no-store',

@@ -1,19 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, READY_NOTICE, useAmend } from './amend-store';
-import { guardOf, NO_GUARDS } from './known-guards';
+import { AMEND_START, EMPTY_DRAFT, useAmend } from './amend-store';
+import { guardOf } from './known-guards';
 
-beforeEach(() =>
-  useAmend.setState({
-    draft: EMPTY_DRAFT,
-    reviewed: null,
-    showRequired: false,
-    attemptId: null,
-    guards: NO_GUARDS,
-    notice: READY_NOTICE,
-    noticeKind: 'ready',
-    prefillNonce: null,
-  }),
-);
+beforeEach(() => useAmend.setState(AMEND_START));
 
 describe('the desk state', () => {
   it('needs a new review after any edit', () => {

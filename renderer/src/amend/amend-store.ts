@@ -68,7 +68,8 @@ export function draftKey(d: Draft): string {
 
 export const READY_NOTICE = 'Ready: name an order and the change, then Review.';
 
-export const useAmend = create<AmendState>()((set) => ({
+/** The desk as it opens: the store's data without its actions (tests start every case from it). */
+export const AMEND_START = {
   draft: EMPTY_DRAFT,
   loaded: null,
   reviewed: null,
@@ -78,6 +79,10 @@ export const useAmend = create<AmendState>()((set) => ({
   notice: READY_NOTICE,
   noticeKind: 'ready',
   prefillNonce: null,
+} as const satisfies Partial<AmendState>;
+
+export const useAmend = create<AmendState>()((set) => ({
+  ...AMEND_START,
   setField: (key, value) => set((s) => ({ draft: { ...s.draft, [key]: value }, reviewed: null })),
   setDraft: (patch) => set((s) => ({ draft: { ...s.draft, ...patch }, reviewed: null })),
   setLoaded: (loaded) => set({ loaded }),

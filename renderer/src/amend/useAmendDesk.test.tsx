@@ -6,8 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AttemptWithGuard, OrderGuard } from '../../../shared/attempts';
 import type { Instrument, Order } from '../../../shared/schemas';
 import { installFakeDesk, type FakeDesk } from '../lib/fake-desk';
-import { EMPTY_DRAFT, READY_NOTICE, useAmend } from './amend-store';
-import { NO_GUARDS } from './known-guards';
+import { AMEND_START, READY_NOTICE, useAmend } from './amend-store';
 import { useAmendDesk } from './useAmendDesk';
 
 const ORDER: Order = {
@@ -87,17 +86,7 @@ function wrapper({ children }: { children: ReactNode }) {
 
 beforeEach(() => {
   qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  useAmend.setState({
-    draft: EMPTY_DRAFT,
-    loaded: null,
-    reviewed: null,
-    showRequired: false,
-    attemptId: null,
-    guards: NO_GUARDS,
-    notice: READY_NOTICE,
-    noticeKind: 'ready',
-    prefillNonce: null,
-  });
+  useAmend.setState(AMEND_START);
 });
 afterEach(cleanup);
 

@@ -6,6 +6,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { DeskError } from '../../../../shared/errors';
 import { MIN_VAULT_PASSPHRASE, type StorageStatus } from '../../../../shared/profiles';
+import { FormField } from '../../components/FormField';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import {
@@ -83,16 +84,12 @@ export function ChangePassphraseDialog({
     label: string,
     autoComplete: 'current-password' | 'new-password',
     hint?: ReactNode,
-  ) => {
-    const id = `${ids}-${name}`;
-    const error = errors[name];
-    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
+  ) => (
+    <FormField id={`${ids}-${name}`} label={label} hint={hint} error={errors[name]}>
+      {(props) => (
         <input
+          {...props}
           ref={name === 'current' ? currentRef : undefined}
-          id={id}
           type="password"
           autoComplete={autoComplete}
           autoFocus={name === 'current'}
@@ -100,22 +97,10 @@ export function ChangePassphraseDialog({
           maxLength={1024}
           value={values[name]}
           onChange={(e) => set(name, e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
         />
-        {hint ? (
-          <span id={`${id}-hint`} className="field-hint">
-            {hint}
-          </span>
-        ) : null}
-        {error ? (
-          <span id={`${id}-error`} className="field-error">
-            {error}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+      )}
+    </FormField>
+  );
 
   return (
     <Modal labelledBy={titleId} describedBy={textId} onClose={onClose} className="pf-confirm">

@@ -9,6 +9,7 @@ import { flushSync } from 'react-dom';
 import { useMutation } from '@tanstack/react-query';
 import { DeskError } from '../../../../shared/errors';
 import type { ProfileSummary, StorageStatus } from '../../../../shared/profiles';
+import { FormField, type FieldControlProps } from '../../components/FormField';
 import { ErrorPanel, errorText } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import {
@@ -149,29 +150,12 @@ export function ProfileForm({
     label: string,
     input: (props: FieldProps) => ReactNode,
     hint?: string,
-    /** Announce the error as soon as it appears (it comes from main, after the operator pressed save). */
     announce = false,
-  ) => {
-    const id = `${ids}-${name}`;
-    const error = shownErrors[name];
-    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        {input({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-        {hint ? (
-          <span id={`${id}-hint`} className="field-hint">
-            {hint}
-          </span>
-        ) : null}
-        {error ? (
-          <span id={`${id}-error`} className="field-error" role={announce ? 'alert' : undefined}>
-            {error}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+  ) => (
+    <FormField id={`${ids}-${name}`} label={label} hint={hint} error={shownErrors[name]} announce={announce}>
+      {input}
+    </FormField>
+  );
 
   const secretInput = (name: 'apiKey' | 'secretKey' | 'passphrase') => (props: FieldProps) => (
     <input
@@ -338,8 +322,4 @@ export function ProfileForm({
   );
 }
 
-interface FieldProps {
-  id: string;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}
+type FieldProps = FieldControlProps;
