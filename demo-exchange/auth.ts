@@ -27,7 +27,8 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return s === undefined || s === '' ? undefined : s;
 }
 
-function sameText(a: string, b: string): boolean {
+/** Equality in time independent of where the texts differ (the private stream's login uses it too). */
+export function sameText(a: string, b: string): boolean {
   const ba = Buffer.from(a, 'utf8');
   const bb = Buffer.from(b, 'utf8');
   // timingSafeEqual needs equal lengths; comparing against itself keeps the timing uniform.

@@ -4,9 +4,18 @@
  */
 import { INSTRUMENT_STATUSES, type Category, type InstrumentStatus } from '../shared/schemas';
 import type { ExchangeCore } from './exchange-core';
-import { recordCopy, type AutoCancelPhase, type OrderWire, type PendingModification } from './order-record';
+import { placeOrder } from './order-placement';
+import {
+  recordCopy,
+  type AutoCancelPhase,
+  type OrderRecord,
+  type OrderWire,
+  type PendingModification,
+} from './order-record';
+import type { PrivateStream } from './private-stream';
 import type { RequestLog, RequestLogEntry } from './request-log';
 import type { ResponseDelays } from './response-delays';
+import type { DemoOrderInput } from './state-schema';
 
 /** An order as order-info shows it, plus the engine's view of it. */
 export type DemoOrderSnapshot = OrderWire & {
@@ -27,10 +36,34 @@ export interface DemoControl {
   delayResponses(pathPrefix: string, ms: number, count?: number): void;
   /** A deep copy of the account's order by orderId, or else by clientOid. */
   getOrder(uid: string, orderIdOrClientOid: string): DemoOrderSnapshot | undefined;
+  /**
+   * Fills `qty` (default: all that remains) of an open order at its price: cumExecQty,
+   * cumExecValue, avgPrice, fees, partially_filled/filled, updatedTime. Pushed on the order topic.
+   */
+  fillOrder(uid: string, orderIdOrClientOid: string, qty?: string): DemoOrderSnapshot;
+  /** Cancels an open order as its holder would (cancelReason normal_cancel). Pushed on the order topic. */
+  cancelOrder(uid: string, orderIdOrClientOid: string): DemoOrderSnapshot;
+  /**
+   * Adds an open order, given as in a state file (same checks and defaults; orderId generated
+   * above every existing one when absent, times "now"). Pushed on the order topic.
+   */
+  placeOrder(input: DemoOrderInput): DemoOrderSnapshot;
+  /** Terminates every private-stream connection without a closing handshake, as a network failure would. */
+  dropStreamConnections(): void;
+  streamConnectionCount(): number;
   /** method, path, HTTP status and code of each request so far (most recent 10,000). */
   requestLog(): RequestLogEntry[];
-  /** Back to the starting state: orders, statuses, rate-limit windows, delays, log. Latencies and clock stay. */
+  /**
+   * Back to the starting state: orders, statuses, rate-limit windows, delays, log. Latencies and
+   * clock stay, and so do stream connections with their logins and subscriptions: a connected
+   * client cannot tell a reset happened, and keeps receiving pushes for the restored orders.
+   */
   reset(): void;
+  /**
+   * Holds the instrument's market (tickers: last price, and for futures the mark price) at exactly
+   * `lastPrice`, which must be on its price step, until reset(). Not for MARGIN: it has no tickers.
+   */
+  setMarketPrice(category: Category, symbol: string, lastPrice: string): void;
 }
 
 function nonNegative(name: string, ms: number): number {
@@ -38,7 +71,27 @@ function nonNegative(name: string, ms: number): number {
   return ms;
 }
 
-export function createControl(core: ExchangeCore, log: RequestLog, delays: ResponseDelays): DemoControl {
+function snapshot(order: OrderRecord): DemoOrderSnapshot {
+  const copy = recordCopy(order);
+  return { ...copy.wire, uid: copy.uid, pendingModification: copy.pending, autoCancelPhase: copy.autoCancelPhase };
+}
+
+function find(core: ExchangeCore, uid: string, ref: string): OrderRecord | undefined {
+  return core.orders.find(uid, { orderId: ref }) ?? core.orders.find(uid, { clientOid: ref });
+}
+
+function existing(core: ExchangeCore, uid: string, ref: string): OrderRecord {
+  const order = find(core, uid, ref);
+  if (!order) throw new Error(`no order "${ref}" for uid ${uid}`);
+  return order;
+}
+
+export function createControl(
+  core: ExchangeCore,
+  log: RequestLog,
+  delays: ResponseDelays,
+  stream: PrivateStream,
+): DemoControl {
   return {
     setEngineLatency: (ms) => {
       core.settings.engineLatencyMs = nonNegative('engine latency', ms);
@@ -56,16 +109,32 @@ export function createControl(core: ExchangeCore, log: RequestLog, delays: Respo
     },
     delayResponses: (pathPrefix, ms, count = 1) => delays.add(pathPrefix, ms, count),
     getOrder: (uid, ref) => {
-      const order = core.orders.find(uid, { orderId: ref }) ?? core.orders.find(uid, { clientOid: ref });
-      if (!order) return undefined;
-      const copy = recordCopy(order);
-      return { ...copy.wire, uid: copy.uid, pendingModification: copy.pending, autoCancelPhase: copy.autoCancelPhase };
+      const order = find(core, uid, ref);
+      return order && snapshot(order);
     },
+    fillOrder: (uid, ref, qty) => {
+      const order = existing(core, uid, ref);
+      core.engine.fill(order, qty);
+      return snapshot(order);
+    },
+    cancelOrder: (uid, ref) => {
+      const order = existing(core, uid, ref);
+      core.engine.cancel(order);
+      return snapshot(order);
+    },
+    placeOrder: (input) => snapshot(placeOrder(core, input)),
+    dropStreamConnections: () => stream.dropAll(),
+    streamConnectionCount: () => stream.connectionCount(),
     requestLog: () => log.list(),
     reset: () => {
       delays.clear();
       log.clear();
       core.reset();
+    },
+    setMarketPrice: (category, symbol, lastPrice) => {
+      const inst = core.catalog.get(category, symbol);
+      if (!inst) throw new Error(`unknown instrument ${category} ${symbol}`);
+      core.market.pin(inst, lastPrice);
     },
   };
 }

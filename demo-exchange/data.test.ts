@@ -62,6 +62,14 @@ describe('bundled instruments', () => {
       maxLeverage: '100',
     });
     expect(find('COIN-FUTURES', 'BTCUSD')).toMatchObject({ quoteCoin: 'USD' });
+    expect(find('SPOT', 'BTCUSDT')).toMatchObject({ feeRateUpRatio: '0', maintainTime: '' });
+    expect(find('MARGIN', 'BTCUSDT')).toMatchObject({
+      buyLimitPriceRatio: '0.02',
+      sellLimitPriceRatio: '0.02',
+      maxSymbolOrderNum: '',
+      maxProductOrderNum: '400',
+      maintainTime: '',
+    });
   });
 
   it('include every edge case clients must handle', () => {
@@ -99,6 +107,12 @@ describe('bundled instruments', () => {
       expect('fundInterval' in i).toBe(futures);
       expect('maxCrossedLeverage' in i).toBe(i.category === 'MARGIN');
       expect('isIsolatedBaseBorrowable' in i).toBe(i.category === 'MARGIN');
+      // Fields every category has in the documented samples (empty when unset).
+      for (const f of ['maintainTime', 'buyLimitPriceRatio', 'sellLimitPriceRatio', 'maxProductOrderNum']) {
+        expect(i[f], `${i.category} ${i.symbol}.${f}`).toEqual(expect.any(String));
+      }
+      expect('maxSymbolOrderNum' in i, `${i.category} ${i.symbol}`).toBe(true);
+      expect('feeRateUpRatio' in i).toBe(i.category !== 'MARGIN');
       if (i.areaSymbol !== undefined) expect(i.category).toBe('SPOT');
       for (const [k, v] of Object.entries(i)) if (v !== null) expect(typeof v, `${i.symbol}.${k}`).toBe('string');
     }

@@ -7,6 +7,7 @@ import { Dec } from '../shared/decimal';
 import { isFuturesCategory, TRADABLE_STATUSES, type Category, type Instrument } from '../shared/schemas';
 import { DEMO_ACCOUNT, OTHER_ACCOUNT } from './accounts';
 import { bundledInstruments, referencePrice } from './bundled-data';
+import { priceStep, quantityStep } from './instrument-catalog';
 import { Prng } from './prng';
 import type { DemoOrderInput, DemoStateInput } from './state-schema';
 
@@ -186,21 +187,6 @@ function instrument(category: Category, symbol: string): Instrument {
   return inst;
 }
 
-function unitStep(decimals: string | undefined): Dec {
-  return new Dec(10).pow(-Number(decimals || '0'));
-}
-
-/** The price step orders must respect: the multiplier for futures (when set), else the precision. */
-function priceStep(inst: Instrument): Dec {
-  if (isFuturesCategory(inst.category) && inst.priceMultiplier) return new Dec(inst.priceMultiplier);
-  return unitStep(inst.pricePrecision);
-}
-
-function qtyStep(inst: Instrument): Dec {
-  if (isFuturesCategory(inst.category) && inst.quantityMultiplier) return new Dec(inst.quantityMultiplier);
-  return unitStep(inst.quantityPrecision);
-}
-
 function snapDown(value: Dec, step: Dec): Dec {
   return value.div(step).floor().mul(step);
 }
@@ -212,7 +198,7 @@ function snapUp(value: Dec, step: Dec): Dec {
 /** A valid price at `factor` times the reference price. */
 function priceNear(category: Category, symbol: string, factor: string): string {
   const inst = instrument(category, symbol);
-  const step = priceStep(inst);
+  const { step } = priceStep(inst);
   const raw = new Dec(referencePrice(category, symbol) ?? '1').mul(factor);
   const price = Dec.max(snapDown(raw, step), step);
   return price.toFixed(Number(inst.pricePrecision || '0'));
@@ -221,7 +207,7 @@ function priceNear(category: Category, symbol: string, factor: string): string {
 /** A valid quantity worth about `notional` quote coin at the reference price, within every bound. */
 function qtyFor(category: Category, symbol: string, notional: string, priceText?: string): string {
   const inst = instrument(category, symbol);
-  const step = qtyStep(inst);
+  const { step } = quantityStep(inst);
   const price = new Dec(priceText ?? referencePrice(category, symbol) ?? '1');
   const futures = isFuturesCategory(inst.category);
   let q = snapUp(new Dec(notional).div(price), step);
@@ -299,7 +285,7 @@ function generatedOrders(now: number): DemoOrderInput[] {
       createdTime: String(created),
       updatedTime: String(rng.chance(0.3) ? created + rng.int(0, now - created) : created),
     };
-    const step = qtyStep(inst);
+    const { step } = quantityStep(inst);
     const lots = new Dec(qty).div(step);
     const roll = rng.next();
     if (history) {

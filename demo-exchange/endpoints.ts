@@ -6,11 +6,14 @@
 import { CATEGORIES, type Category } from '../shared/schemas';
 import type { DemoAccount } from './accounts';
 import { errors, paramError, SUCCESS_CODE } from './api-error';
+import { batchModify } from './batch-modify';
 import { successHead, successJson } from './envelope';
 import type { ExchangeCore, LimiterName } from './exchange-core';
-import { checkModification, parseModifyBody } from './modify-rules';
+import { isTickerCategory, TICKER_CATEGORIES } from './market-prices';
+import { decideModification, parseJsonBody } from './modify-rules';
 import { pageAfter, parseLimit } from './open-orders-page';
 import { wireCopy } from './order-record';
+import type { OrderRef } from './order-store';
 import type { ParsedQuery } from './query';
 
 export interface EndpointRequest {
@@ -66,26 +69,54 @@ function signedAccount(req: EndpointRequest): DemoAccount {
   return req.account;
 }
 
+/** Pre-serialized data spliced behind a fresh head: the hot public paths do no JSON work at all. */
+const okSpliced = (now: number, data: string | Buffer): Reply => ({
+  status: 200,
+  code: SUCCESS_CODE,
+  chunks: [successHead(now), data, CLOSE_BRACE],
+});
+
 function instruments(req: EndpointRequest): Reply {
   const category = categoryParam(req.query, true) as Category;
-  const data = req.core.catalog.dataJson(category, param(req.query, 'symbol'));
-  // Pre-serialized data spliced behind a fresh head: the hot path does no JSON work at all.
-  return { status: 200, code: SUCCESS_CODE, chunks: [successHead(req.now), data, CLOSE_BRACE] };
+  return okSpliced(req.now, req.core.catalog.dataJson(category, param(req.query, 'symbol')));
+}
+
+/** Like instruments: an unknown symbol (or one without a market) answers an empty list. */
+function tickers(req: EndpointRequest): Reply {
+  const raw = param(req.query, 'category');
+  if (raw === undefined) throw paramError('category is required');
+  if (!isTickerCategory(raw)) throw paramError(`category must be one of ${TICKER_CATEGORIES.join(', ')}`);
+  const symbol = param(req.query, 'symbol');
+  const { catalog, market } = req.core;
+  const inst = symbol === undefined ? undefined : catalog.get(raw, symbol);
+  const list = symbol === undefined ? catalog.list(raw) : inst ? [inst] : [];
+  return okSpliced(req.now, market.tickersJson(list, req.now));
 }
 
 function serverTime(req: EndpointRequest): Reply {
   return ok(req.now, { serverTime: String(req.now) });
 }
 
+/** How the modify endpoints reach the account's orders and the instruments. */
+function modifyDeps(req: EndpointRequest) {
+  const { uid } = signedAccount(req);
+  const { core } = req;
+  return {
+    findOrder: (ref: OrderRef) => core.orders.find(uid, ref),
+    instrumentOf: (category: Category, symbol: string) => core.catalog.get(category, symbol),
+    engine: core.engine,
+  };
+}
+
 function modifyOrder(req: EndpointRequest): Reply {
-  const account = signedAccount(req);
-  const command = parseModifyBody(req.body);
-  const order = req.core.orders.find(account.uid, { orderId: command.orderId, clientOid: command.clientOid });
-  // Another account's order is "not found" as well: accounts never see each other's orders.
-  if (!order) throw errors.orderMissing();
-  const change = checkModification(command, order, (c, s) => req.core.catalog.get(c, s));
-  req.core.engine.submit(order, change, command.autoCancel);
+  const deps = modifyDeps(req);
+  const { order, change, autoCancel } = decideModification(parseJsonBody(req.body), deps.findOrder, deps.instrumentOf);
+  deps.engine.submit(order, change, autoCancel);
   return ok(req.now, { orderId: order.wire.orderId, clientOid: order.wire.clientOid });
+}
+
+function batchModifyOrder(req: EndpointRequest): Reply {
+  return ok(req.now, batchModify(parseJsonBody(req.body), modifyDeps(req)));
 }
 
 function orderInfo(req: EndpointRequest): Reply {
@@ -121,8 +152,14 @@ export interface Route {
 
 export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/api/v3/market/instruments', { method: 'GET', access: 'public', limiter: 'instruments', handle: instruments }],
+  ['/api/v3/market/tickers', { method: 'GET', access: 'public', limiter: 'tickers', handle: tickers }],
   ['/api/v2/public/time', { method: 'GET', access: 'public', limiter: 'publicTime', handle: serverTime }],
   ['/api/v3/trade/modify-order', { method: 'POST', access: 'signed', limiter: 'modifyOrder', handle: modifyOrder }],
+  [
+    '/api/v3/trade/batch-modify-order',
+    // The same window as modify-order: the exchange counts a batch as one request of that limit.
+    { method: 'POST', access: 'signed', limiter: 'modifyOrder', handle: batchModifyOrder },
+  ],
   ['/api/v3/trade/order-info', { method: 'GET', access: 'signed', limiter: 'orderInfo', handle: orderInfo }],
   [
     '/api/v3/trade/unfilled-orders',

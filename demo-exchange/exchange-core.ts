@@ -1,11 +1,13 @@
 /**
- * Everything the endpoints share: accounts, instruments, orders, the matching engine, the rate
- * limiters and the server clock. Kept apart from HTTP so the control API can act on it directly.
+ * Everything the endpoints share: accounts, instruments, orders, the matching engine, the market
+ * prices, the rate limiters and the server clock. Kept apart from HTTP so the control API can act on it directly.
  */
 import type { DemoAccount } from './accounts';
 import { ServerClock } from './server-clock';
 import { InstrumentCatalog } from './instrument-catalog';
+import { MarketPrices, referencePrices } from './market-prices';
 import { MatchingEngine, type EngineSettings } from './matching-engine';
+import { OrderEvents } from './order-events';
 import { buildOrderRecords } from './order-factory';
 import { OrderStore } from './order-store';
 import { SlidingWindowLimiter } from './sliding-window';
@@ -18,10 +20,12 @@ export interface CoreSettings extends EngineSettings {
 /** Limits of the real service, per second: per UID for trading endpoints, per client IP for public ones. */
 function createLimiters() {
   return {
+    // Batch modify counts as one request against the same window: a batch and single modifies share it.
     modifyOrder: new SlidingWindowLimiter(10),
     orderInfo: new SlidingWindowLimiter(20),
     unfilledOrders: new SlidingWindowLimiter(20),
     instruments: new SlidingWindowLimiter(20),
+    tickers: new SlidingWindowLimiter(20),
     publicTime: new SlidingWindowLimiter(20),
   };
 }
@@ -31,9 +35,12 @@ export class ExchangeCore {
   readonly clock: ServerClock;
   readonly limiters = createLimiters();
   readonly engine: MatchingEngine;
+  /** Outlives reset(): the private stream's connections keep listening across it. */
+  readonly orderEvents = new OrderEvents();
   accountsByKey = new Map<string, DemoAccount>();
   catalog!: InstrumentCatalog;
   orders!: OrderStore;
+  market!: MarketPrices;
 
   constructor(
     private readonly initial: ValidatedState,
@@ -46,6 +53,7 @@ export class ExchangeCore {
       now: () => this.clock.now(),
       // Through `this`, so the engine sees the catalog that reset() puts in place.
       instrumentOf: (category, symbol) => this.catalog.get(category, symbol),
+      events: this.orderEvents,
     });
     this.load();
   }
@@ -55,7 +63,7 @@ export class ExchangeCore {
     return !this.settings.rateLimit || this.limiters[limiter].tryAcquire(key);
   }
 
-  /** Back to the starting state: orders, instrument statuses and rate-limit windows. */
+  /** Back to the starting state: orders, instrument statuses, pinned market prices and rate-limit windows. */
   reset(): void {
     this.engine.stop();
     for (const limiter of Object.values(this.limiters)) limiter.clear();
@@ -70,5 +78,6 @@ export class ExchangeCore {
     this.accountsByKey = new Map(this.initial.accounts.map((a) => [a.apiKey, { ...a }]));
     this.catalog = new InstrumentCatalog(this.initial.instruments);
     this.orders = new OrderStore(buildOrderRecords(this.initial, this.clock.now()));
+    this.market = new MarketPrices(referencePrices(this.initial.orders));
   }
 }

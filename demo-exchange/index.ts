@@ -9,6 +9,7 @@ import { createControl, type DemoControl } from './control';
 import { bundledState } from './default-state';
 import { ExchangeCore } from './exchange-core';
 import { createDemoServer } from './http-server';
+import { attachPrivateStream, DEFAULT_STREAM_IDLE_MS, PRIVATE_STREAM_PATH } from './private-stream';
 import { RequestLog } from './request-log';
 import { ResponseDelays } from './response-delays';
 import { loadStateFile, validateState, type DemoStateInput } from './state-schema';
@@ -28,10 +29,14 @@ export interface DemoExchangeOptions {
   rateLimit?: boolean;
   /** Server clock = machine clock + offset. Default 0. */
   clockOffsetMs?: number;
+  /** A private-stream connection that sends no frame (a ping included) for this long is closed. Default 120,000. */
+  streamIdleMs?: number;
 }
 
 export interface DemoExchange {
   readonly url: string;
+  /** ws://HOST:PORT/v3/ws/private, the private WebSocket on the same port. */
+  readonly privateStreamUrl: string;
   readonly port: number;
   readonly control: DemoControl;
   close(): Promise<void>;
@@ -63,6 +68,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   const log = new RequestLog();
   const delays = new ResponseDelays();
   const server = createDemoServer({ core, log, delays });
+  const stream = attachPrivateStream(server, core, options.streamIdleMs ?? DEFAULT_STREAM_IDLE_MS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -74,12 +80,15 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(host)}:${port}`,
+    privateStreamUrl: `ws://${urlHost(host)}:${port}${PRIVATE_STREAM_PATH}`,
     port,
-    control: createControl(core, log, delays),
+    control: createControl(core, log, delays, stream),
     close() {
       closing ??= new Promise<void>((resolve) => {
         core.stop();
         delays.clear();
+        // Upgraded sockets are no longer the HTTP server's: it would wait for them forever.
+        stream.close();
         server.close(() => resolve());
         // Keep-alive sockets would otherwise hold close() open for seconds.
         server.closeAllConnections();

@@ -3,7 +3,31 @@
  * answer serialized once: GET instruments is the hottest public path and must not re-stringify
  * a few hundred objects per request.
  */
-import { CATEGORIES, type Category, type Instrument } from '../shared/schemas';
+import { Dec } from '../shared/decimal';
+import { CATEGORIES, isFuturesCategory, type Category, type Instrument } from '../shared/schemas';
+
+/** A value's step and the decimals its values are written with. */
+export interface Step {
+  step: Dec;
+  places: number;
+}
+
+function stepOf(precision: string | undefined, multiplier: string | undefined, futures: boolean): Step {
+  const places = Number(precision || '0');
+  // Multipliers bind futures only; a missing, empty or zero one means "precision alone".
+  const step = futures && multiplier && new Dec(multiplier).gt(0) ? new Dec(multiplier) : new Dec(10).pow(-places);
+  return { step, places: Math.max(places, step.decimalPlaces()) };
+}
+
+/** The price step orders must respect: the multiplier for futures (when set), else the precision. */
+export function priceStep(inst: Instrument): Step {
+  return stepOf(inst.pricePrecision, inst.priceMultiplier, isFuturesCategory(inst.category));
+}
+
+/** The quantity step orders must respect: the multiplier for futures (when set), else the precision. */
+export function quantityStep(inst: Instrument): Step {
+  return stepOf(inst.quantityPrecision, inst.quantityMultiplier, isFuturesCategory(inst.category));
+}
 
 export class InstrumentCatalog {
   private readonly byCategory = new Map<Category, Instrument[]>();
@@ -23,6 +47,11 @@ export class InstrumentCatalog {
       this.byCategory.get(inst.category)?.push(inst);
       this.bySymbol.get(inst.category)?.set(inst.symbol, inst);
     }
+  }
+
+  /** Every instrument of a category, in the bundled order. */
+  list(category: Category): readonly Instrument[] {
+    return this.byCategory.get(category) ?? [];
   }
 
   get(category: Category, symbol: string): Instrument | undefined {

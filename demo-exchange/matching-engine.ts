@@ -3,11 +3,15 @@
  * the change after a latency, and may still fail it (the new qty no longer exceeds what is filled,
  * or the instrument stopped trading meanwhile). A failure with autoCancel=yes cancels the order,
  * through a short "cancelling" phase during which the order already refuses modifications.
+ * Fills and user cancellations (driven by the control API) happen here too, so every change of an
+ * order's state is announced on the event hub from one place, right after it is made.
  */
-import { Dec } from '../shared/decimal';
+import { Dec, isPositiveDecimal } from '../shared/decimal';
 import type { Category, Instrument } from '../shared/schemas';
 import { isTradable, type AcceptedChange } from './modify-rules';
-import { AUTO_CANCEL_REASON, type OrderRecord } from './order-record';
+import { fees } from './order-factory';
+import type { OrderEvents } from './order-events';
+import { AUTO_CANCEL_REASON, OPEN_STATUSES, USER_CANCEL_REASON, type OrderRecord } from './order-record';
 
 export interface EngineSettings {
   engineLatencyMs: number;
@@ -18,7 +22,13 @@ export interface EngineDeps {
   settings: EngineSettings;
   now: () => number;
   instrumentOf: (category: Category, symbol: string) => Instrument | undefined;
+  events: OrderEvents;
 }
+
+/** Fills at two prices can average to a repeating decimal; this many places is finer than any price step. */
+const AVG_PRICE_DECIMALS = 10;
+
+const isOpen = (order: OrderRecord): boolean => OPEN_STATUSES.includes(order.wire.orderStatus);
 
 export class MatchingEngine {
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -29,6 +39,45 @@ export class MatchingEngine {
   submit(order: OrderRecord, change: AcceptedChange, autoCancel: boolean): void {
     order.pending = { ...change, autoCancel };
     this.later(this.deps.settings.engineLatencyMs, () => this.apply(order));
+  }
+
+  /**
+   * Fills `qty` (default: all that remains) at the order's price, as if it rested on the book.
+   * Throws for an order that is no longer open or a quantity it cannot take.
+   */
+  fill(order: OrderRecord, qty?: string): void {
+    const w = order.wire;
+    if (!isOpen(order)) throw new Error(`order ${w.orderId} is ${w.orderStatus}: nothing left to fill`);
+    const filled = new Dec(w.cumExecQty);
+    const remaining = new Dec(w.qty).minus(filled);
+    if (qty !== undefined && !isPositiveDecimal(qty))
+      throw new Error(`fill quantity "${qty}" is not a positive decimal`);
+    const take = qty === undefined ? remaining : new Dec(qty);
+    if (take.lte(0) || take.gt(remaining)) {
+      throw new Error(`fill quantity must be above 0 and at most the remaining ${remaining.toFixed()}`);
+    }
+    const cumQty = filled.plus(take);
+    // The price may have been modified between fills: the value sums each fill at its own price.
+    const cumValue = new Dec(w.cumExecValue || '0').plus(take.mul(new Dec(w.price)));
+    w.cumExecQty = cumQty.toFixed();
+    w.cumExecValue = cumValue.toFixed();
+    w.avgPrice = cumValue.div(cumQty).toDecimalPlaces(AVG_PRICE_DECIMALS).toFixed();
+    w.orderStatus = cumQty.eq(new Dec(w.qty)) ? 'filled' : 'partially_filled';
+    w.execType = 'normal';
+    w.feeDetail = fees(this.deps.instrumentOf(w.category, w.symbol), w.side, cumQty, cumValue);
+    this.touch(order);
+    this.deps.events.emit('filled', order);
+  }
+
+  /** A cancellation by the account holder; a pending modification dies with the order. */
+  cancel(order: OrderRecord): void {
+    if (!isOpen(order))
+      throw new Error(`order ${order.wire.orderId} is ${order.wire.orderStatus}: it cannot be cancelled`);
+    order.pending = null;
+    order.wire.orderStatus = 'cancelled';
+    order.wire.cancelReason = USER_CANCEL_REASON;
+    this.touch(order);
+    this.deps.events.emit('cancelled', order);
   }
 
   /** Stops every scheduled step; pending modifications are simply never applied. */
@@ -57,28 +106,37 @@ export class MatchingEngine {
   private apply(order: OrderRecord): void {
     const change = order.pending;
     order.pending = null;
-    if (!change) return;
+    // Filled or cancelled meanwhile: there is nothing left to modify, nor to cancel.
+    if (!change || !isOpen(order)) return;
     const w = order.wire;
     const qtyNotAboveFilled = change.qty !== undefined && new Dec(change.qty).lte(new Dec(w.cumExecQty));
     const failed = qtyNotAboveFilled || !isTradable(this.deps.instrumentOf(w.category, w.symbol));
     if (failed) {
-      // autoCancel=no: the order stays exactly as it was, updatedTime included.
-      if (change.autoCancel) this.cancel(order);
+      // autoCancel=no: the order stays exactly as it was, updatedTime included, and nothing is pushed.
+      if (change.autoCancel) this.autoCancel(order);
       return;
     }
     if (change.price !== undefined) w.price = change.price;
     if (change.qty !== undefined) w.qty = change.qty;
     // A modification changes no fills: live/new stay, partially_filled stays partially_filled.
     this.touch(order);
+    this.deps.events.emit('modified', order);
   }
 
-  private cancel(order: OrderRecord): void {
+  private autoCancel(order: OrderRecord): void {
     order.autoCancelPhase = 'cancelling';
     this.later(this.deps.settings.cancelLatencyMs, () => {
+      // Completely filled or cancelled by the user while the cancel was in flight: that outcome
+      // stands, and later modifications are refused for it (25568), not for an auto-cancel.
+      if (!isOpen(order)) {
+        order.autoCancelPhase = 'none';
+        return;
+      }
       order.autoCancelPhase = 'cancelled';
       order.wire.orderStatus = 'cancelled';
       order.wire.cancelReason = AUTO_CANCEL_REASON;
       this.touch(order);
+      this.deps.events.emit('cancelled', order);
     });
   }
 }

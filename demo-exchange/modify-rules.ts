@@ -1,7 +1,8 @@
 /**
  * The rules of POST /api/v3/trade/modify-order that are decided at request time, in the order the
  * exchange applies them: parameters, then the order's state, then the instrument's constraints.
- * Every comparison is decimal-exact.
+ * Each item of batch-modify-order is decided by exactly these rules too. Every comparison is
+ * decimal-exact.
  */
 import { Dec, isMultipleOf, isPositiveDecimal, significantDecimals, toDec } from '../shared/decimal';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../shared/schemas';
 import { errors, paramError } from './api-error';
 import type { OrderRecord } from './order-record';
+import type { OrderRef } from './order-store';
 
 export interface ModifyRequest {
   orderId?: string;
@@ -32,21 +34,41 @@ export interface AcceptedChange {
 
 const FIELDS = ['orderId', 'clientOid', 'qty', 'price', 'autoCancel', 'symbol', 'category'] as const;
 
-/** Parses the raw body. An empty string counts as "not given", like an absent field. */
-export function parseModifyBody(body: Buffer): ModifyRequest {
-  let json: unknown;
+/** The request body as JSON, whatever its shape; text that is not JSON is a parameter error. */
+export function parseJsonBody(body: Buffer): unknown {
   try {
-    json = JSON.parse(body.toString('utf8'));
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     throw paramError('the request body is not valid JSON');
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw paramError('the request body must be a JSON object');
-  }
+}
+
+export function isJsonObject(json: unknown): json is Record<string, unknown> {
+  return typeof json === 'object' && json !== null && !Array.isArray(json);
+}
+
+/**
+ * The order an object names, read the way the rules read it: a non-empty string counts, anything
+ * else is absent here (and refused by parseModifyItem when it is not a string).
+ */
+export function namedOrder(json: Record<string, unknown>): OrderRef {
+  const id = (name: 'orderId' | 'clientOid'): string | undefined => {
+    const v = json[name];
+    return typeof v === 'string' && v !== '' ? v : undefined;
+  };
+  return { orderId: id('orderId'), clientOid: id('clientOid') };
+}
+
+/**
+ * Validates one modification object: the body of modify-order, or one item of batch-modify-order.
+ * An empty string counts as "not given", like an absent field.
+ */
+export function parseModifyItem(json: unknown): ModifyRequest {
+  if (!isJsonObject(json)) throw paramError('the request body must be a JSON object');
   const given: Partial<Record<(typeof FIELDS)[number], string>> = {};
   for (const name of FIELDS) {
     if (!Object.hasOwn(json, name)) continue;
-    const value: unknown = (json as Record<string, unknown>)[name];
+    const value = json[name];
     if (typeof value !== 'string') throw paramError(`${name} must be a string`);
     if (value !== '') given[name] = value;
   }
@@ -167,4 +189,27 @@ export function checkModification(
   if (req.price !== undefined) change.price = withPrecision(req.price, inst.pricePrecision);
   if (req.qty !== undefined) change.qty = withPrecision(req.qty, inst.quantityPrecision);
   return change;
+}
+
+/** A modification decided at request time: the order to hand to the engine, and what to change. */
+export interface AcceptedModification {
+  order: OrderRecord;
+  change: AcceptedChange;
+  autoCancel: boolean;
+}
+
+/**
+ * The whole request-time decision for one modification object, single or batch item alike:
+ * parameters, then the account's order (another account's is "not found" as well: accounts never
+ * see each other's orders), then the order's state and its instrument. Throws the answer.
+ */
+export function decideModification(
+  json: unknown,
+  findOrder: (ref: OrderRef) => OrderRecord | undefined,
+  instrumentOf: (category: Category, symbol: string) => Instrument | undefined,
+): AcceptedModification {
+  const req = parseModifyItem(json);
+  const order = findOrder({ orderId: req.orderId, clientOid: req.clientOid });
+  if (!order) throw errors.orderMissing();
+  return { order, change: checkModification(req, order, instrumentOf), autoCancel: req.autoCancel };
 }

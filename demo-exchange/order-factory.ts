@@ -14,8 +14,6 @@ import {
 } from './order-record';
 import type { ValidatedState } from './state-schema';
 
-type OrderInput = ValidatedState['orders'][number];
-
 /** Sequential 19-digit ids for orders that come without one, skipping ids already taken. */
 class OrderIdSequence {
   private next = 1_400_000_000_000_000_001n;
@@ -30,11 +28,12 @@ class OrderIdSequence {
   }
 }
 
-function fees(inst: Instrument | undefined, input: OrderInput, cumExecQty: Dec, cumExecValue: Dec): FeeDetail[] {
+/** Fees of everything filled so far, as a maker (the demo's fills rest on the book at the order's price). */
+export function fees(inst: Instrument | undefined, side: string, cumExecQty: Dec, cumExecValue: Dec): FeeDetail[] {
   if (cumExecQty.isZero() || !inst) return [];
   const rate = new Dec(inst.makerFeeRate || '0');
   // Coin-margined contracts and spot buys pay in the base coin; everything else in the quote coin.
-  const inBase = inst.category === 'COIN-FUTURES' || (inst.category === 'SPOT' && input.side !== 'sell');
+  const inBase = inst.category === 'COIN-FUTURES' || (inst.category === 'SPOT' && side !== 'sell');
   return [
     {
       feeCoin: inBase ? inst.baseCoin : inst.quoteCoin,
@@ -70,10 +69,11 @@ export function buildOrderRecords(state: ValidatedState, now: number): OrderReco
         side,
         price: input.price,
         qty: input.qty,
-        amount: '',
+        // Limit orders have no quote-coin amount, and nothing filled averages to zero: "0", not "".
+        amount: '0',
         cumExecQty: cumText,
         cumExecValue: value.toFixed(),
-        avgPrice: cum.isZero() ? '' : input.price,
+        avgPrice: cum.isZero() ? '0' : input.price,
         timeInForce: input.timeInForce ?? 'gtc',
         orderStatus: status,
         posSide: futures ? (side === 'buy' ? 'long' : 'short') : '',
@@ -81,7 +81,7 @@ export function buildOrderRecords(state: ValidatedState, now: number): OrderReco
         tradeSide: futures ? 'open' : '',
         reduceOnly: input.reduceOnly ?? 'NO',
         stpMode: 'none',
-        feeDetail: fees(inst, input, cum, value),
+        feeDetail: fees(inst, side, cum, value),
         cancelReason,
         execType: cum.isZero() ? '' : 'normal',
         createdTime,

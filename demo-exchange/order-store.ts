@@ -34,15 +34,30 @@ export class OrderStore {
   private readonly byClientOid = new Map<string, Map<string, OrderRecord>>();
 
   constructor(orders: readonly OrderRecord[]) {
-    for (const order of orders) {
-      this.byId.set(order.wire.orderId, order);
-      let perUid = this.byClientOid.get(order.uid);
-      if (!perUid) {
-        perUid = new Map();
-        this.byClientOid.set(order.uid, perUid);
-      }
-      perUid.set(order.wire.clientOid, order);
+    for (const order of orders) this.index(order);
+  }
+
+  /** Adds a placed order; its orderId must be new, and its clientOid new for the account. */
+  add(order: OrderRecord): void {
+    if (this.byId.has(order.wire.orderId)) throw new Error(`orderId ${order.wire.orderId} is taken`);
+    if (this.byClientOid.get(order.uid)?.has(order.wire.clientOid)) {
+      throw new Error(`clientOid "${order.wire.clientOid}" is taken for uid ${order.uid}`);
     }
+    this.index(order);
+  }
+
+  hasOrderId(orderId: string): boolean {
+    return this.byId.has(orderId);
+  }
+
+  private index(order: OrderRecord): void {
+    this.byId.set(order.wire.orderId, order);
+    let perUid = this.byClientOid.get(order.uid);
+    if (!perUid) {
+      perUid = new Map();
+      this.byClientOid.set(order.uid, perUid);
+    }
+    perUid.set(order.wire.clientOid, order);
   }
 
   /**

@@ -54,6 +54,9 @@ describe('GET /api/v3/trade/order-info', () => {
       price: '60000.0',
       qty: '0.0100',
       cumExecQty: '0',
+      // Nothing filled and no quote amount (a limit order): "0", as the exchange writes them, not "".
+      amount: '0',
+      avgPrice: '0',
       orderStatus: 'live',
     });
     expect(o.orderId).toMatch(/^\d{19}$/);
@@ -91,7 +94,13 @@ describe('GET /api/v3/trade/order-info', () => {
   it('answers for orders in every status', async () => {
     const ex = await startTestExchange();
     const filled = await orderInfo<WireOrder>(ex, { clientOid: 'demo-eth-filled' });
-    expect(filled.body.data).toMatchObject({ orderStatus: 'filled', cumExecQty: '0.50', qty: '0.50' });
+    expect(filled.body.data).toMatchObject({
+      orderStatus: 'filled',
+      cumExecQty: '0.50',
+      qty: '0.50',
+      avgPrice: '3150.00',
+      amount: '0',
+    });
     expect(filled.body.data.feeDetail).toEqual([{ feeCoin: 'USDT', fee: expect.stringMatching(/^\d+(\.\d+)?$/) }]);
     const partial = await orderInfo<WireOrder>(ex, { clientOid: 'demo-sol-partial' });
     expect(partial.body.data).toMatchObject({
@@ -102,7 +111,11 @@ describe('GET /api/v3/trade/order-info', () => {
       category: 'SPOT',
     });
     const cancelled = await orderInfo<WireOrder>(ex, { clientOid: 'demo-xrp-cancelled' });
-    expect(cancelled.body.data).toMatchObject({ orderStatus: 'cancelled', cancelReason: expect.stringMatching(/.+/) });
+    expect(cancelled.body.data).toMatchObject({
+      orderStatus: 'cancelled',
+      cancelReason: expect.stringMatching(/.+/),
+      avgPrice: '0',
+    });
   });
 
   it('lets orderId win over clientOid', async () => {

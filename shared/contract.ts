@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { activitySearchSchema } from './attempt-search';
 import { attemptSchema, attemptWithGuardSchema, orderGuardSchema } from './attempts';
 import { DeskError, deskErrorSchema, type DeskErrorData } from './errors';
+import { orderStreamStatusSchema } from './order-stream-status';
 import {
   connectionTestSchema,
   profileInputSchema,
@@ -92,6 +93,12 @@ export const contract = {
       total: z.number().int(),
       skippedLines: z.number().int(),
     }),
+  },
+  /** The active profile's private order stream: how amend outcomes become known (null: none runs). */
+  getOrderStream: {
+    channel: 'stream:status',
+    request: empty,
+    response: z.object({ stream: orderStreamStatusSchema.nullable() }),
   },
   listProfiles: {
     channel: 'profiles:list',

@@ -156,3 +156,84 @@ export type ModifyOrderResult = z.infer<typeof modifyOrderResultSchema>;
 export const modifyOrderResponseSchema = envelopeSchema(modifyOrderResultSchema);
 
 export const serverTimeResponseSchema = envelopeSchema(z.looseObject({ serverTime: z.string() }));
+
+/** GET /api/v3/market/tickers: MARGIN has no tickers of its own (its pairs trade on the SPOT book). */
+export const TICKER_CATEGORIES = ['SPOT', 'USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const;
+export const tickerCategorySchema = z.enum(TICKER_CATEGORIES);
+export type TickerCategory = z.infer<typeof tickerCategorySchema>;
+
+export const tickerSchema = z.looseObject({
+  category: z.string(),
+  symbol: z.string().min(1),
+  lastPrice: optStr,
+  openPrice24h: optStr,
+  highPrice24h: optStr,
+  lowPrice24h: optStr,
+  ask1Price: optStr,
+  bid1Price: optStr,
+  bid1Size: optStr,
+  ask1Size: optStr,
+  price24hPcnt: optStr,
+  volume24h: optStr,
+  turnover24h: optStr,
+  indexPrice: optStr,
+  markPrice: optStr,
+  fundingRate: optStr,
+  openInterest: optStr,
+});
+export type Ticker = z.infer<typeof tickerSchema>;
+export const tickersResponseSchema = envelopeSchema(z.array(tickerSchema));
+
+/**
+ * One order in a push of the private stream's `order` topic (`{action, arg: {instType: "UTA", topic:
+ * "order"}, data: [order…], ts}`): the REST order's fields, all strings, with `category` in lower
+ * case ("usdt-futures"); pushed on placement, applied modification, fill and cancel. It requires
+ * what REST's orderSchema requires, so that a push, its category upper-cased, is an Order.
+ */
+export const orderPushSchema = z.looseObject({
+  orderId: z.string().min(1),
+  clientOid: z.string(),
+  category: z.string().min(1),
+  symbol: z.string().min(1),
+  orderStatus: z.string().min(1),
+  price: optStr,
+  qty: optStr,
+  amount: optStr,
+  cumExecQty: optStr,
+  cumExecValue: optStr,
+  avgPrice: optStr,
+  side: optStr,
+  orderType: optStr,
+  timeInForce: optStr,
+  holdMode: optStr,
+  holdSide: optStr,
+  tradeSide: optStr,
+  marginMode: optStr,
+  marginCoin: optStr,
+  reduceOnly: optStr,
+  leverage: optStr,
+  totalProfit: optStr,
+  stpMode: optStr,
+  feeDetail: z.array(z.looseObject({ feeCoin: optStr, fee: optStr })).optional(),
+  cancelReason: optStr,
+  createdTime: optStr,
+  updatedTime: optStr,
+});
+export type OrderPush = z.infer<typeof orderPushSchema>;
+
+/** POST /api/v3/trade/batch-modify-order takes at most this many items, all of one category. */
+export const MAX_BATCH_ITEMS = 20;
+export const batchModifyRequestSchema = z.array(modifyOrderRequestSchema).min(1).max(MAX_BATCH_ITEMS);
+
+/**
+ * One item of the answer. The exchange documents orderId and clientOid; an item it refused carries
+ * its own code and msg as well (a batch can partly succeed).
+ */
+export const batchItemResultSchema = z.looseObject({
+  orderId: optStr,
+  clientOid: optStr,
+  code: z.union([z.string(), z.number()]).optional(),
+  msg: optStr,
+});
+export type BatchItemResult = z.infer<typeof batchItemResultSchema>;
+export const batchModifyResponseSchema = envelopeSchema(z.array(batchItemResultSchema));

@@ -106,6 +106,8 @@ function spotRow(rng: Prng, p: Pair): Row {
     quotePrecision: String(Math.min(8, pp + qp)),
     buyLimitPriceRatio: isMajor ? '0.02' : rng.pick(['0.05', '0.1', '0.2']),
     sellLimitPriceRatio: isMajor ? '0.02' : rng.pick(['0.05', '0.1', '0.2']),
+    // Spot fees are not marked up; the field is there all the same, as on the exchange.
+    feeRateUpRatio: '0',
     makerFeeRate: isMajor ? '0.001' : rng.pick(['0.001', '0.001', '0.0008', '0.002']),
     takerFeeRate: isMajor ? '0.001' : rng.pick(['0.001', '0.001', '0.002']),
     maxSymbolOrderNum: '',
@@ -113,6 +115,7 @@ function spotRow(rng: Prng, p: Pair): Row {
     status: 'online',
     offTime: rng.pick(['', '', '', '-1', '0']),
     limitOpenTime: rng.pick(['', '', '-1']),
+    maintainTime: '',
     launchTime: pastLaunch(rng),
     symbolType: p.symbolType,
   };
@@ -130,6 +133,9 @@ function marginRow(rng: Prng, p: Pair): Row {
     baseCoin: p.base,
     quoteCoin: p.quote,
     isRwa: 'NO',
+    // Drawn without the generator, so adding these fields left every other value as it was.
+    buyLimitPriceRatio: ['0.02', '0.05', '0.1'][tier] ?? '0.1',
+    sellLimitPriceRatio: ['0.02', '0.05', '0.1'][tier] ?? '0.1',
     minOrderQty: unitStep(qp),
     maxOrderQty: '0',
     minOrderAmount: '5',
@@ -138,7 +144,10 @@ function marginRow(rng: Prng, p: Pair): Row {
     quotePrecision: String(Math.min(8, pp + qp)),
     makerFeeRate: '0.001',
     takerFeeRate: '0.001',
+    maxSymbolOrderNum: '',
+    maxProductOrderNum: '400',
     status: 'online',
+    maintainTime: '',
     // Margin pairs created before launch times were recorded come back as null.
     launchTime: rng.chance(0.15) ? null : pastLaunch(rng),
     isIsolatedBaseBorrowable: tier === 2 && rng.chance(0.4) ? 'NO' : 'YES',

@@ -2,33 +2,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProfileSummary } from '../../shared/profiles';
 import { ActivityLog } from '../activity/activity-log';
 import { deskError } from '../../shared/errors';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ExchangeClient } from '../exchange/client';
 import { AmendService } from './amend-service';
+import { LOCAL_DEMO_SUMMARY } from './testing/local-demo-profile';
 
 const MODIFY = '/api/v3/trade/modify-order';
 const BTC = { clientOid: 'demo-btc-open' } as const;
 const BTC_ID = '1387296516478935041';
 const SOL = { clientOid: 'demo-sol-partial' } as const;
 
-const profile: ProfileSummary = {
-  id: 'local-demo',
-  name: 'Local demo',
-  environment: 'local-demo',
-  baseUrl: 'http://127.0.0.1',
-  locale: 'en-US',
-  timeoutMs: 10000,
-  apiKeyHint: '…0001',
-  hasSecret: true,
-  hasPassphrase: true,
-  storage: 'builtin',
-  locked: false,
-  builtin: true,
-  active: true,
-};
+const profile = LOCAL_DEMO_SUMMARY;
 
 let demo: DemoExchange;
 let dir: string;

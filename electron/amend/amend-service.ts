@@ -29,6 +29,7 @@ import { outcomeSummary, SUMMARY } from './attempt-text';
 import { FOLLOW_INTERVAL_MS, FOLLOW_TIMEOUT_MS, followModification, type FollowOutcome } from './follow';
 import { InstrumentCache, type InstrumentLookup } from './instrument-cache';
 import { OrderGuards } from './order-guards';
+import { watchOrder, type OrderPushSource } from './order-watch';
 import { SeenOrders } from './seen-orders';
 
 /** The part of ExchangeClient the desk uses (tests pass a stand-in). */
@@ -47,6 +48,8 @@ export interface AmendClient {
 export interface AmendSession {
   profile: ProfileSummary;
   client: AmendClient;
+  /** The profile's private order stream, when one runs: outcomes then come from its pushes. */
+  stream?: OrderPushSource;
 }
 
 export interface AmendServiceOptions {
@@ -225,7 +228,7 @@ export class AmendService {
    */
   async send(raw: ModifyOrderRequest): Promise<AttemptWithGuard> {
     await this.recovered;
-    const { profile, client } = await this.opts.session();
+    const { profile, client, stream } = await this.opts.session();
     const desk = this.desk(profile.id);
     const started = this.now();
     const attempt: Attempt = {
@@ -290,7 +293,7 @@ export class AmendService {
     this.note(attempt, 'Sent', 'POST /api/v3/trade/modify-order');
     this.attempts.set(attempt.id, attempt);
     this.record(attempt);
-    const run = this.run(attempt, request, client, desk, ids).then(() => structuredClone(attempt));
+    const run = this.run(attempt, request, client, desk, ids, stream).then(() => structuredClone(attempt));
     this.running.set(attempt.id, run);
     void run.finally(() => this.running.delete(attempt.id));
     return this.answer(attempt);
@@ -302,18 +305,23 @@ export class AmendService {
     client: AmendClient,
     desk: ProfileDesk,
     named: OrderIds,
+    stream: OrderPushSource | undefined,
   ): Promise<void> {
+    // Watching starts before sending: the engine's push may come before Modify Order's answer.
+    const watch = stream ? watchOrder(stream, named) : undefined;
     let answer: ModifyAnswer;
     try {
       // Never retried: a modify that may have reached the exchange must be checked, not resent.
       answer = await client.modifyOrder(request);
     } catch (e) {
+      watch?.close();
       this.sendFailed(attempt, desk, named, e);
       return;
     }
     attempt.answer = { code: answer.code, msg: answer.msg, requestTime: answer.requestTime };
     // The accepted answer names both identifiers: guard the order under each of them.
     const ids = mergeIds(answer.result, named);
+    watch?.name(ids);
     desk.guards.set(
       ids,
       'in-flight',
@@ -330,6 +338,7 @@ export class AmendService {
 
     const outcome = await followModification({
       request,
+      watch,
       read: () => client.getOrder(ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid }),
       observe: (o) => {
         desk.seen.remember(o);

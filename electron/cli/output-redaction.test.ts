@@ -2,7 +2,10 @@
  * The CLI against a server that echoes the request's headers into its answers: nothing it prints, on
  * stdout or stderr, in text or JSON, carries the credentials it was given in the environment.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ok,
   startFakeExchange,
@@ -148,6 +151,47 @@ describe('the CLI with an exchange that echoes headers', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/The modification was not sent/);
     expect(r.requests.filter((q) => q.method === 'POST')).toHaveLength(0);
+  });
+
+  describe('modify-batch', () => {
+    let dir: string;
+    let file: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'uta-cli-redaction-'));
+      file = join(dir, 'items.csv');
+      await writeFile(file, `orderId,price\n${ORDER.orderId},60010.0\n`);
+    });
+    afterAll(async () => {
+      await rm(dir, { recursive: true, force: true });
+    });
+    const lookups = (req: RecordedRequest): FakeAnswer | undefined => {
+      if (req.path === '/api/v3/trade/order-info') return ok(ORDER);
+      if (req.path === '/api/v3/market/instruments') return ok([INSTRUMENT]);
+      return undefined;
+    };
+
+    it('an item rejection that echoes the headers is printed without them (text and --json)', async () => {
+      const answer = (req: RecordedRequest) =>
+        lookups(req) ?? ok([{ orderId: ORDER.orderId, clientOid: 'c1', code: '25571', msg: echo(req) }]);
+      const text = await cli(['modify-batch', '--file', file], answer);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toMatch(/rejected 25571/);
+      expect(text.stdout).toContain('[redacted]');
+      const json = await cli(['modify-batch', '--file', file, '--json'], answer);
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ result: 'rejected', code: '25571' })]);
+    });
+
+    it('a whole batch refused with the headers echoed is printed without them', async () => {
+      const r = await cli(
+        ['modify-batch', '--file', file],
+        (req) => lookups(req) ?? { status: 400, json: { code: '40017', msg: echo(req), requestTime: 1, data: null } },
+      );
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/rejected 40017/);
+      expect(r.stdout).toContain('[redacted]');
+      expect(r.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
+    });
   });
 
   it('an unexpected failure whose message quotes a credential is printed without it', async () => {

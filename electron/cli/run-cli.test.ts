@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
+import { Dec } from '../../shared/decimal';
 import { closedPort, ok, startFakeExchange } from '../exchange/testing/fake-exchange';
 import { runCli } from './run-cli';
 
@@ -108,6 +109,87 @@ describe('instruments', () => {
     const data = JSON.parse(r.stdout) as Array<{ symbol: string; category: string }>;
     expect(data.length).toBeGreaterThan(10);
     expect(data.every((i) => i.category === 'USDT-FUTURES')).toBe(true);
+  });
+});
+
+describe('tickers', () => {
+  const cells = (line: string | undefined) => (line ?? '').trim().split(/\s{2,}/);
+  /** Right-aligned: each value ends where its header ends. */
+  const endsUnder = (header: string, line: string, column: string, value: string) =>
+    expect(line.indexOf(value) + value.length).toBe(header.indexOf(column) + column.length);
+
+  /** The table, and the exchange's answer it was printed from (the demo's market moves every second). */
+  async function tickers(
+    args: string[],
+  ): Promise<{ stdout: string; code: number; sent: Array<Record<string, string>> }> {
+    let stdout = '';
+    let sent: Array<Record<string, string>> = [];
+    const recording: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      sent = ((await res.clone().json()) as { data: Array<Record<string, string>> }).data;
+      return res;
+    };
+    const code = await runCli(['tickers', ...args, ...local()], {
+      env: {},
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: () => {} },
+      fetch: recording,
+    });
+    return { stdout, code, sent };
+  }
+
+  it('prints spot tickers as sent, the 24-hour change as a percentage, without credentials', async () => {
+    const r = await tickers(['--category', 'spot', '--symbol', 'BTCUSDT']);
+    expect(r.code).toBe(0);
+    const [ticker] = r.sent;
+    expect(ticker).toMatchObject({ category: 'SPOT', symbol: 'BTCUSDT' });
+    const [header = '', row = ''] = r.stdout.split('\n');
+    expect(cells(header)).toEqual([
+      'SYMBOL',
+      'LAST',
+      'BID',
+      'ASK',
+      '24H %',
+      '24H HIGH',
+      '24H LOW',
+      'VOLUME',
+      'TURNOVER',
+    ]);
+    const [symbol, last, bid, ask, pct = '', ...rest] = cells(row);
+    expect([symbol, last, bid, ask]).toEqual(['BTCUSDT', ticker?.lastPrice, ticker?.bid1Price, ticker?.ask1Price]);
+    // The ratio as a percentage, exactly: "0.0123" is "1.23%".
+    expect(pct).toMatch(/^-?\d+(\.\d+)?%$/);
+    expect(new Dec(pct.slice(0, -1)).div(100).eq(ticker?.price24hPcnt ?? 'NaN')).toBe(true);
+    expect(rest).toEqual([ticker?.highPrice24h, ticker?.lowPrice24h, ticker?.volume24h, ticker?.turnover24h]);
+    endsUnder(header, row, 'LAST', last ?? '');
+    expect(r.stdout).toMatch(/1 SPOT ticker\n$/);
+
+    const json = await cli(['tickers', '--category', 'SPOT', '--json', ...local()], {});
+    expect(json.code).toBe(0);
+    const list = JSON.parse(json.stdout) as Array<Record<string, string>>;
+    expect(list.length).toBeGreaterThan(100);
+    expect(list.every((t) => t.category === 'SPOT' && /^\d+(\.\d+)?$/.test(t.lastPrice ?? ''))).toBe(true);
+  });
+
+  it('adds mark, index and funding for futures', async () => {
+    const r = await tickers(['--category', 'USDT-FUTURES']);
+    expect(r.code).toBe(0);
+    const [header = '', ...rows] = r.stdout.trimEnd().split('\n');
+    expect(cells(header).slice(-3)).toEqual(['MARK', 'INDEX', 'FUNDING']);
+    const btc = rows.find((l) => l.startsWith('BTCUSDT ')) ?? '';
+    const ticker = r.sent.find((t) => t.symbol === 'BTCUSDT');
+    expect(ticker?.markPrice).toMatch(/^\d+(\.\d+)?$/);
+    expect(cells(btc).slice(-3)).toEqual([ticker?.markPrice, ticker?.indexPrice, ticker?.fundingRate]);
+    endsUnder(header, btc, 'FUNDING', ticker?.fundingRate ?? '');
+    expect(rows.at(-1)).toBe(`${r.sent.length} USDT-FUTURES tickers`);
+  });
+
+  it('refuses MARGIN, pointing at the SPOT book, before any request', async () => {
+    const r = await cli(['tickers', '--category', 'MARGIN', ...local()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/margin pairs trade on the SPOT book, so use --category SPOT/);
+    expect((await cli(['tickers', ...local()])).stderr).toMatch(/tickers needs --category/);
+    expect(demo.control.requestLog()).toHaveLength(0);
   });
 });
 

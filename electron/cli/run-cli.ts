@@ -3,32 +3,25 @@
  * main.ts is only the process glue, so tests run the whole CLI in-process.
  */
 import { checkAmend, type AmendDraft } from '../../shared/amend-rules';
-import { LIVE_BASE_URL } from '../../shared/profiles';
 import { CATEGORIES, type Category, type Instrument, type Order } from '../../shared/schemas';
 import { ExchangeClient, type Credentials } from '../exchange/client';
 import { secretScrubber } from '../exchange/secret-scrub';
-import { parseCliArgs, HELP, UsageError, type Command, type GlobalOptions } from './args';
+import { parseCliArgs, HELP, UsageError, type Command, type CommandName, type GlobalOptions } from './args';
 import { EXIT, reportFailure } from './failure';
+import { modifyBatch } from './modify-batch';
+import { orderCommand, Output, type CliIo } from './output';
 import { renderRecord, renderTable, type Column } from './table';
+import { tickers } from './tickers';
 
-export interface TextSink {
-  write(text: string): unknown;
-}
-
-export interface CliIo {
-  env: Readonly<Record<string, string | undefined>>;
-  stdout: TextSink;
-  stderr: TextSink;
-  fetch?: typeof fetch;
-  /** Backoff sleeps between retries of reads (tests make them instant). */
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-}
+export type { CliIo, TextSink } from './output';
 
 export const CREDENTIAL_VARIABLES = ['BITGET_API_KEY', 'BITGET_API_SECRET', 'BITGET_API_PASSPHRASE'] as const;
 
 /** Upper bound on pages followed, in case a server keeps handing out cursors. */
 const MAX_PAGES = 1000;
+
+/** Public market data: no credentials needed. */
+const PUBLIC_COMMANDS: ReadonlySet<CommandName> = new Set(['instruments', 'tickers']);
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let command: Command;
@@ -47,7 +40,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   let credentials: Credentials | undefined;
   try {
     credentials = credentialsFrom(io.env);
-    if (command.name !== 'instruments' && !credentials) {
+    if (!PUBLIC_COMMANDS.has(command.name) && !credentials) {
       throw new UsageError(
         `${command.name} is a signed request: set ${CREDENTIAL_VARIABLES.join(', ')} in the environment.`,
       );
@@ -74,12 +67,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   switch (command.name) {
     case 'instruments':
       return guarded(scrubbed, () => instruments(client, out, command.category, command.symbol));
+    case 'tickers':
+      return guarded(scrubbed, () => tickers(client, out, command.category, command.symbol));
     case 'order':
       return guarded(scrubbed, () => order(client, out, command));
     case 'open-orders':
       return guarded(scrubbed, () => openOrders(client, out, command));
     case 'modify':
       return modify(client, out, scrubbed, global, command);
+    case 'modify-batch':
+      return modifyBatch(client, out, scrubbed, global, command);
   }
 }
 
@@ -100,19 +97,6 @@ async function guarded(io: CliIo, run: () => Promise<void>): Promise<number> {
     return EXIT.ok;
   } catch (e) {
     return reportFailure(e, io.stderr);
-  }
-}
-
-class Output {
-  constructor(
-    private readonly sink: TextSink,
-    readonly json: boolean,
-  ) {}
-  data(value: unknown): void {
-    this.sink.write(`${JSON.stringify(value, null, 2)}\n`);
-  }
-  text(text: string): void {
-    this.sink.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 }
 
@@ -291,12 +275,4 @@ async function modify(
     );
   }
   return EXIT.ok;
-}
-
-/** The `order` command that shows this order on the same exchange. */
-function orderCommand(global: GlobalOptions, ref: { orderId?: string; clientOid?: string }): string {
-  const parts = ['uta-desk order', ref.orderId ? `--order-id ${ref.orderId}` : `--client-oid ${ref.clientOid ?? ''}`];
-  if (global.baseUrl !== LIVE_BASE_URL) parts.push(`--base-url ${global.baseUrl}`);
-  if (global.demoTrading) parts.push('--demo-trading');
-  return parts.join(' ');
 }

@@ -4,6 +4,8 @@
  */
 import type { ConnectionTest, ProfileInput, ProfileSummary, ProfileUpdate, StorageStatus } from '../../shared/profiles';
 import type { ExchangeClient } from '../exchange/client';
+import type { OrderStreamConfig } from '../exchange/order-stream';
+import type { OrderStreams } from '../exchange/order-streams';
 import type { LocalDemo, LocalDemoOptions } from './local-demo';
 import type { ScryptParams } from '../profiles/passphrase-vault';
 import type { SecretBox } from '../profiles/secret-box';
@@ -43,6 +45,8 @@ export interface CoreDeps {
   vaultScrypt?: ScryptParams;
   /** How long the desk follows an accepted modification before calling it unknown. */
   followTimeoutMs?: number;
+  /** Timings of the private order stream (tests shorten them); never secrets. */
+  orderStream?: Partial<Omit<OrderStreamConfig, 'url' | 'credentials' | 'clockKey'>>;
 }
 
 export interface CoreContext {
@@ -50,4 +54,6 @@ export interface CoreContext {
   now: () => number;
   localDemo: LocalDemo;
   profiles: ProfileService;
+  /** The active profile's private order stream. */
+  streams: OrderStreams;
 }

@@ -9,18 +9,21 @@ import { marketHandlers } from './market-handlers';
 import { createAmendService, orderHandlers } from './order-handlers';
 import { profileHandlers } from './profile-handlers';
 import { createProfileService } from '../profiles/profile-service';
+import { OrderStream } from '../exchange/order-stream';
+import { OrderStreams } from '../exchange/order-streams';
 
 export interface Core {
   handlers: CoreHandlers;
   localDemo: LocalDemo;
-  /** Stops following amends, flushes the activity log, then stops the embedded demo exchange. */
+  /** Stops following amends, flushes the activity log, closes the order stream, then stops the embedded demo exchange. */
   close(): Promise<void>;
 }
 
 export function createCore(deps: CoreDeps): Core {
   const now = deps.now ?? Date.now;
   const localDemo = new LocalDemo({ engineLatencyMs: 400, ...deps.localDemo });
-  const ctx: CoreContext = { deps, now, localDemo, profiles: createProfileService(deps, localDemo) };
+  const streams = new OrderStreams((config) => new OrderStream({ ...config, ...deps.orderStream }));
+  const ctx: CoreContext = { deps, now, localDemo, profiles: createProfileService(deps, localDemo), streams };
   const amend = createAmendService(ctx);
   const handlers: CoreHandlers = { ...profileHandlers(ctx), ...marketHandlers(ctx), ...orderHandlers(ctx, amend) };
   return {
@@ -29,6 +32,7 @@ export function createCore(deps: CoreDeps): Core {
     // Attempts still being followed are recorded as they stand before the exchange goes away.
     close: async () => {
       await amend.close();
+      await streams.close();
       await localDemo.close();
     },
   };

@@ -7,11 +7,18 @@ import { AmendService } from '../amend/amend-service';
 import type { CoreContext } from './context';
 import type { CoreHandlers } from './handlers';
 
-type OrderMethods = 'getOrder' | 'listOpenOrders' | 'sendModification' | 'getAttempt' | 'listActivity';
+type OrderMethods =
+  'getOrder' | 'listOpenOrders' | 'sendModification' | 'getAttempt' | 'listActivity' | 'getOrderStream';
+
+/** The active profile, its client and its order stream (started on first use). */
+async function activeSession(ctx: CoreContext) {
+  const session = await ctx.profiles.active();
+  return { ...session, stream: ctx.streams.use(session.profile.id, session.client) };
+}
 
 export function createAmendService(ctx: CoreContext): AmendService {
   return new AmendService({
-    session: () => ctx.profiles.active(),
+    session: () => activeSession(ctx),
     log: new ActivityLog(ctx.deps.userDataDir),
     now: ctx.now,
     followTimeoutMs: ctx.deps.followTimeoutMs,
@@ -27,5 +34,10 @@ export function orderHandlers(ctx: CoreContext, service = createAmendService(ctx
     sendModification: ({ request }) => service.send(request),
     getAttempt: ({ id }) => service.getAttempt(id),
     listActivity: (query) => service.listActivity(query),
+    // Asking is also what keeps the stream on the active profile (and off once its vault is locked).
+    getOrderStream: async () => {
+      await activeSession(ctx);
+      return { stream: ctx.streams.status() };
+    },
   };
 }

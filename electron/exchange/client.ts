@@ -16,16 +16,21 @@ import { z } from 'zod';
 import { deskError, DeskError, EXCHANGE_CODE } from '../../shared/errors';
 import {
   instrumentsResponseSchema,
+  batchModifyResponseSchema,
+  MAX_BATCH_ITEMS,
   modifyOrderResponseSchema,
   openOrdersResponseSchema,
   orderInfoResponseSchema,
   serverTimeResponseSchema,
+  tickersResponseSchema,
   type Category,
   type Instrument,
   type ModifyOrderRequest,
   type ModifyOrderResult,
   type OpenOrdersPage,
   type Order,
+  type Ticker,
+  type TickerCategory,
 } from '../../shared/schemas';
 import {
   connectTimeoutError,
@@ -37,10 +42,12 @@ import {
 } from './answer-errors';
 import { realClock } from './clock';
 import { sharedRateLimiters, type RateLimiters } from './rate-limiter';
+import { batchVerdicts, type BatchItemVerdict } from './batch-results';
 import { backoffDelay, DEFAULT_RETRY, isTransient, NO_RETRY, type RetryPolicy } from './retry';
 import { secretScrubber, type SecretScrubber } from './secret-scrub';
 import { canonicalQuery, encodedQuery, prehash, sign, type QueryParams } from './signing';
 import { sharedClockSkews, skewFromRoundTrip, type ClockSkews } from './skew';
+import { privateStreamUrl } from './stream-url';
 import { trackWire, WireProgress } from './wire-progress';
 
 export interface Credentials {
@@ -74,6 +81,14 @@ export interface ClientConfig {
 
 export interface ModifyAnswer {
   result: ModifyOrderResult;
+  code: string;
+  msg: string;
+  requestTime: number;
+}
+
+export interface BatchModifyAnswer {
+  /** One verdict per item sent, in the order sent. */
+  items: BatchItemVerdict[];
   code: string;
   msg: string;
   requestTime: number;
@@ -122,10 +137,32 @@ export class ExchangeClient {
     this.scrub = secretScrubber([c?.apiKey, c?.secretKey, c?.passphrase]);
   }
 
+  /**
+   * What the profile's private order stream needs: where it lives, the same credentials and the same
+   * clock key (so the login timestamp gets this profile's measured skew). Undefined without credentials.
+   */
+  streamSettings(): { url: string; credentials: Credentials; clockKey: string; skews: ClockSkews } | undefined {
+    const credentials = this.config.credentials;
+    if (!credentials) return undefined;
+    let url: string;
+    try {
+      url = privateStreamUrl(this.baseUrl, { demoTrading: this.config.demoTrading });
+    } catch {
+      return undefined;
+    }
+    return { url, credentials, clockKey: this.clockKey, skews: this.skews };
+  }
+
   async getInstruments(category: Category, symbol?: string): Promise<Instrument[]> {
     const path = '/api/v3/market/instruments';
     const call: Call = { method: 'GET', path, params: { category, symbol }, signed: false };
     return (await this.request(call, instrumentsResponseSchema)).data;
+  }
+
+  async getTickers(category: TickerCategory, symbol?: string): Promise<Ticker[]> {
+    const path = '/api/v3/market/tickers';
+    const call: Call = { method: 'GET', path, params: { category, symbol }, signed: false };
+    return (await this.request(call, tickersResponseSchema)).data;
   }
 
   async getServerTime(): Promise<number> {
@@ -188,6 +225,29 @@ export class ExchangeClient {
     const call: Call = { method: 'POST', path, params: {}, body: JSON.stringify(body), signed: true };
     const parsed = await this.request(call, modifyOrderResponseSchema, true);
     return { result: parsed.data, code: parsed.code, msg: parsed.msg, requestTime: parsed.requestTime };
+  }
+
+  /**
+   * Sends up to 20 modifications of one category in one request, once, like modifyOrder: a timeout
+   * or a broken connection after sending leaves every item's outcome unknown (mayHaveTakenEffect).
+   * A refusal of the whole request throws; otherwise each item has its own verdict.
+   */
+  async batchModify(items: readonly ModifyOrderRequest[]): Promise<BatchModifyAnswer> {
+    const path = '/api/v3/trade/batch-modify-order';
+    if (items.length === 0 || items.length > MAX_BATCH_ITEMS) {
+      throw notSentError(
+        { path },
+        `A batch holds 1 to ${MAX_BATCH_ITEMS} modifications; this one has ${items.length}, so nothing was sent.`,
+      );
+    }
+    const call: Call = { method: 'POST', path, params: {}, body: JSON.stringify(items), signed: true };
+    const parsed = await this.request(call, batchModifyResponseSchema, true);
+    return {
+      items: batchVerdicts(items, parsed.data),
+      code: parsed.code,
+      msg: parsed.msg,
+      requestTime: parsed.requestTime,
+    };
   }
 
   /** Sends, parses, and lets no DeskError out with a secret in it (the single exit of every call). */

@@ -118,6 +118,25 @@ describe('client-side rate limiting', () => {
   });
 });
 
+describe('which requests share a budget', () => {
+  it('counts a batch modify against the same per-account budget as single modifies', () => {
+    const limiters = new RateLimiters(new VirtualClock());
+    const base = 'https://api.example.test';
+    const single = limiters.forRequest(base, '/api/v3/trade/modify-order', 'key-A');
+    expect(limiters.forRequest(base, '/api/v3/trade/batch-modify-order', 'key-A')).toBe(single);
+    expect(limiters.forRequest(base, '/api/v3/trade/batch-modify-order', 'key-B')).not.toBe(single);
+    expect(limiters.forRequest(base, '/api/v3/trade/order-info', 'key-A')).not.toBe(single);
+  });
+
+  it('gives tickers their own public budget of 20/s', () => {
+    const limiters = new RateLimiters(new VirtualClock());
+    const base = 'https://api.example.test';
+    const tickers = limiters.forRequest(base, '/api/v3/market/tickers', undefined);
+    expect(tickers.limit).toBe(20);
+    expect(tickers).not.toBe(limiters.forRequest(base, '/api/v3/market/instruments', undefined));
+  });
+});
+
 describe('client-side rate limiting in real time', () => {
   let server: FakeExchange | undefined;
   afterEach(async () => {

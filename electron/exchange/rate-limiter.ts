@@ -80,15 +80,25 @@ export class SlidingWindowLimiter {
   }
 }
 
+interface EndpointLimit {
+  perSecond: number;
+  scope: 'uid' | 'ip';
+  /** The endpoint whose budget this one draws from, when the exchange counts them together. */
+  shares?: string;
+}
+
 /** The exchange's documented limits, requests per second. */
-export const ENDPOINT_LIMITS: Readonly<Record<string, { perSecond: number; scope: 'uid' | 'ip' }>> = {
+export const ENDPOINT_LIMITS: Readonly<Record<string, EndpointLimit>> = {
   '/api/v3/trade/modify-order': { perSecond: 10, scope: 'uid' },
+  // A batch is one request against modify's budget, so single and batch modifies are paced together.
+  '/api/v3/trade/batch-modify-order': { perSecond: 10, scope: 'uid', shares: '/api/v3/trade/modify-order' },
   '/api/v3/trade/order-info': { perSecond: 20, scope: 'uid' },
   '/api/v3/trade/unfilled-orders': { perSecond: 20, scope: 'uid' },
   '/api/v3/market/instruments': { perSecond: 20, scope: 'ip' },
+  '/api/v3/market/tickers': { perSecond: 20, scope: 'ip' },
   '/api/v2/public/time': { perSecond: 20, scope: 'ip' },
 };
-const UNLISTED_LIMIT = { perSecond: 10, scope: 'uid' as const };
+const UNLISTED_LIMIT: EndpointLimit = { perSecond: 10, scope: 'uid' };
 
 /**
  * One limiter per (base URL, endpoint, account). Clients are short-lived (one per request or per
@@ -104,11 +114,11 @@ export class RateLimiters {
   ) {}
 
   forRequest(baseUrl: string, path: string, apiKey: string | undefined): SlidingWindowLimiter {
-    const { perSecond, scope } = ENDPOINT_LIMITS[path] ?? UNLISTED_LIMIT;
+    const { perSecond, scope, shares } = ENDPOINT_LIMITS[path] ?? UNLISTED_LIMIT;
     // The API key stands for the UID; only a digest of it is kept so no key sits in a map key.
     const account =
       scope === 'uid' && apiKey ? ` ${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}` : '';
-    const key = `${baseUrl} ${path}${account}`;
+    const key = `${baseUrl} ${shares ?? path}${account}`;
     let limiter = this.byKey.get(key);
     if (!limiter) {
       limiter = new SlidingWindowLimiter(perSecond, this.windowMs, this.clock);

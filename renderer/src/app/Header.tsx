@@ -3,6 +3,7 @@ import { ENVIRONMENT_LABELS, type LastTest } from '../../../shared/profiles';
 import { call } from '../lib/desk';
 import { useNow } from '../lib/useNow';
 import { lastTestWords } from '../screens/profiles/profile-words';
+import { OrderStreamStatusChip } from './OrderStreamStatus';
 import { useUi } from './store';
 
 export const APP_STATUS_KEY = ['app-status'] as const;
@@ -51,6 +52,7 @@ export function Header() {
         <span className="profile-name">{profile?.name ?? (status.isError ? 'unavailable' : 'loading')}</span>
       </button>
       {profile ? <ConnectionHealth lastTest={profile.lastTest} /> : null}
+      {profile ? <OrderStreamStatusChip /> : null}
       <button
         type="button"
         className="icon-button"

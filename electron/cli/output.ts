@@ -1,0 +1,45 @@
+/**
+ * What a command writes to: the process's streams (or a test's strings), and the one switch between
+ * tables for people and JSON for scripts.
+ */
+import { LIVE_BASE_URL } from '../../shared/profiles';
+import type { GlobalOptions } from './args';
+
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+export interface CliIo {
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: TextSink;
+  stderr: TextSink;
+  fetch?: typeof fetch;
+  /** Backoff sleeps between retries of reads (tests make them instant). */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export class Output {
+  constructor(
+    private readonly sink: TextSink,
+    readonly json: boolean,
+  ) {}
+  data(value: unknown): void {
+    this.sink.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+  text(text: string): void {
+    this.sink.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+}
+
+/** The `order` command that shows this order on the same exchange. */
+export function orderCommand(global: GlobalOptions, ref: { orderId?: string; clientOid?: string }): string {
+  const parts = ['uta-desk order', ref.orderId ? `--order-id ${ref.orderId}` : `--client-oid ${ref.clientOid ?? ''}`];
+  if (global.baseUrl !== LIVE_BASE_URL) parts.push(`--base-url ${global.baseUrl}`);
+  if (global.demoTrading) parts.push('--demo-trading');
+  return parts.join(' ');
+}
+
+export function plural(n: number, word: string, words = `${word}s`): string {
+  return `${n} ${n === 1 ? word : words}`;
+}
