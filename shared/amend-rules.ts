@@ -16,6 +16,7 @@ import {
 } from './decimal';
 import { EXCHANGE_CODE } from './errors';
 import { CATEGORIES, isFuturesCategory, TRADABLE_STATUSES, type Instrument, type ModifyOrderRequest } from './schemas';
+import { gridRules } from './steps';
 
 export interface AmendDraft {
   orderId?: string;
@@ -321,43 +322,43 @@ function checkInstrument(
   const { qty, price } = change;
 
   if (price !== undefined) {
-    const places = toDec(ins.pricePrecision);
-    if (places && significantDecimals(price) > places.toNumber()) {
+    const { places, multiple } = gridRules(ins, 'price');
+    if (places !== undefined && significantDecimals(price) > places) {
       error({
         rule: 'price-precision',
         field: 'price',
         code: EXCHANGE_CODE.tooManyDecimals,
-        message: `Price allows at most ${plural(places.toNumber(), 'decimal place')}`,
+        message: `Price allows at most ${plural(places, 'decimal place')}`,
       });
     }
-    if (futures && !isMultipleOf(price, ins.priceMultiplier)) {
+    if (multiple !== undefined && !isMultipleOf(price, multiple)) {
       error({
         rule: 'price-step',
         field: 'price',
         code: EXCHANGE_CODE.offStep,
-        message: `Price must be a multiple of ${normalizeDecimal(ins.priceMultiplier ?? '')}`,
+        message: `Price must be a multiple of ${multiple}`,
       });
     }
   }
   if (qty !== undefined) {
-    const places = toDec(ins.quantityPrecision);
-    if (places && significantDecimals(qty) > places.toNumber()) {
+    const { places, multiple } = gridRules(ins, 'qty');
+    if (places !== undefined && significantDecimals(qty) > places) {
       error({
         rule: 'qty-precision',
         field: 'qty',
         code: EXCHANGE_CODE.tooManyDecimals,
-        message: `Quantity allows at most ${plural(places.toNumber(), 'decimal place')}`,
+        message: `Quantity allows at most ${plural(places, 'decimal place')}`,
+      });
+    }
+    if (multiple !== undefined && !isMultipleOf(qty, multiple)) {
+      error({
+        rule: 'qty-step',
+        field: 'qty',
+        code: EXCHANGE_CODE.offStep,
+        message: `Quantity must be a multiple of ${multiple}`,
       });
     }
     if (futures) {
-      if (!isMultipleOf(qty, ins.quantityMultiplier)) {
-        error({
-          rule: 'qty-step',
-          field: 'qty',
-          code: EXCHANGE_CODE.offStep,
-          message: `Quantity must be a multiple of ${normalizeDecimal(ins.quantityMultiplier ?? '')}`,
-        });
-      }
       const min = toDec(ins.minOrderQty);
       if (min && min.gt(0) && compareDecimal(qty, min.toFixed()) < 0) {
         error({
