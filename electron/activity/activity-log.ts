@@ -8,10 +8,13 @@
  * worst tear the line being written; a torn line is fenced off by the next write, skipped by readers
  * and counted.
  */
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { open, readdir, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ATTEMPT_STATUSES, attemptSchema, FINAL_STATUSES, type Attempt } from '../../shared/attempts';
+import { appendLines, fileSize, parseJsonLine, scanLines, type OpenFile } from '../storage/journal-file';
 import { ActivityIndex, idHash, type IndexRecord, type JournalPosition } from './activity-index';
+
+export type { OpenFile } from '../storage/journal-file';
 
 export const ACTIVITY_FILE = 'activity.jsonl';
 export const ACTIVITY_INDEX_FILE = 'activity.idx';
@@ -23,12 +26,10 @@ const RECENT_RECORDS = 10_000;
 const SCAN_BUDGET = 20_000;
 /** One line stays small whatever a server answered: long texts are cut to this many characters. */
 export const MAX_TEXT = 2000;
-const READ_CHUNK = 1024 * 1024;
 /** Lines at most this far apart are read in one read… */
 const SPAN_GAP = 64 * 1024;
 /** …up to this many bytes. */
 const SPAN_MAX = 8 * 1024 * 1024;
-const NEWLINE = 0x0a;
 
 export interface ActivityPage {
   /** Newest first (by start). */
@@ -48,9 +49,6 @@ export interface PageQuery {
   /** Only attempts it accepts are returned (search); the scan still stops after SCAN_BUDGET records. */
   match?: (a: Attempt) => boolean;
 }
-
-/** fs.promises.open for journal appends, injectable so tests can make a write fail partway. */
-export type OpenFile = (path: string, flags: string, mode?: number) => Promise<FileHandle>;
 
 export interface ActivityLogOptions {
   openFile?: OpenFile;
@@ -192,7 +190,7 @@ export class ActivityLog {
       st.tornTail = false;
     }
     const line = JSON.stringify(attempt);
-    const at = await this.appendLine(this.segmentPath(st.segment), line);
+    const at = await appendLines(this.openFile, this.segmentPath(st.segment), line);
     st.segmentSize = at.offset + at.length + 1;
     if (at.fenced) {
       st.index.skipped++;
@@ -206,38 +204,6 @@ export class ActivityLog {
       // The journal has the line, so the entry is kept; the index catches up from its header when
       // it is opened again.
       await this.forget();
-    }
-  }
-
-  /** Appends one line; where it starts, and whether a torn tail had to be fenced off first. */
-  private async appendLine(path: string, line: string): Promise<{ offset: number; length: number; fenced: boolean }> {
-    const fh = await this.openFile(path, 'a+', 0o600);
-    let sizeBefore: number | undefined;
-    try {
-      const { size, mode } = await fh.stat();
-      sizeBefore = size;
-      // Answers in the log may quote what a server echoed: a log made by an older version (0644) is
-      // narrowed to its owner too.
-      if (process.platform !== 'win32' && (mode & 0o077) !== 0) await fh.chmod(0o600);
-      // The file may end inside a line (a crash, or a failed write whose repair failed too): start
-      // on a fresh line so the torn one stays the only casualty instead of swallowing this one.
-      // Checked on every write, not once per process: a write can fail partway at any time.
-      let prefix = '';
-      if (size > 0) {
-        const last = Buffer.alloc(1);
-        await fh.read(last, 0, 1, size - 1);
-        if (last[0] !== NEWLINE) prefix = '\n';
-      }
-      await fh.appendFile(`${prefix}${line}\n`, 'utf8');
-      await fh.datasync();
-      return { offset: size + prefix.length, length: Buffer.byteLength(line, 'utf8'), fenced: prefix !== '' };
-    } catch (e) {
-      // Not acknowledged, so not kept: cut back what this write may have left (ENOSPC halfway, an
-      // fsync that failed). If even that fails, the tail check above fences it off next time.
-      if (sizeBefore !== undefined) await fh.truncate(sizeBefore).catch(() => undefined);
-      throw e;
-    } finally {
-      await fh.close();
     }
   }
 
@@ -308,7 +274,7 @@ export class ActivityLog {
     for (const segment of segments) {
       if (segment < index.covered.segment) continue;
       const from = segment === index.covered.segment ? index.covered.offset : 0;
-      const end = await this.scanSegment(segment, from, (line, offset) => {
+      const end = await scanLines(this.segmentPath(segment), from, (line, offset) => {
         const a = parseHead(line);
         if (!a) {
           index.skipped++;
@@ -336,44 +302,6 @@ export class ActivityLog {
     await writeRecords(index, changed);
     await index.writeHeader();
     return tornTail;
-  }
-
-  /** Calls `onLine` for every complete line from `from`; where the complete lines end. */
-  private async scanSegment(
-    segment: number,
-    from: number,
-    onLine: (line: Buffer, offset: number) => void,
-  ): Promise<{ offset: number; torn: boolean }> {
-    let fh: FileHandle;
-    try {
-      fh = await open(this.segmentPath(segment), 'r');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { offset: 0, torn: false };
-      throw e;
-    }
-    try {
-      let position = from;
-      let carry = Buffer.alloc(0);
-      const chunk = Buffer.alloc(READ_CHUNK);
-      for (;;) {
-        const { bytesRead } = await fh.read(chunk, 0, READ_CHUNK, position);
-        if (bytesRead === 0) break;
-        const data = carry.length ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
-        const dataStart = position - carry.length;
-        let lineStart = 0;
-        for (let nl = data.indexOf(NEWLINE); nl >= 0; nl = data.indexOf(NEWLINE, lineStart)) {
-          let line = data.subarray(lineStart, nl);
-          if (line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
-          if (!isBlank(line)) onLine(line, dataStart + lineStart);
-          lineStart = nl + 1;
-        }
-        carry = Buffer.from(data.subarray(lineStart));
-        position += bytesRead;
-      }
-      return { offset: position - carry.length, torn: carry.toString('utf8').trim() !== '' };
-    } finally {
-      await fh.close();
-    }
   }
 
   private async readRecord(r: IndexRecord): Promise<Attempt | undefined> {
@@ -471,11 +399,6 @@ async function writeRecords(index: ActivityIndex, changed: Map<number, IndexReco
   }
 }
 
-function isBlank(line: Buffer): boolean {
-  for (const byte of line) if (byte !== 0x20 && byte !== 0x09) return false;
-  return true;
-}
-
 function isFinal(a: Pick<Attempt, 'status'>): boolean {
   return FINAL_STATUSES.includes(a.status);
 }
@@ -499,23 +422,9 @@ function parseHead(line: Buffer): Pick<Attempt, 'id' | 'startedAt' | 'status'> |
 }
 
 function parseLine(line: Buffer): Attempt | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(line.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  const parsed = attemptSchema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
+  return parseJsonLine(line, attemptSchema);
 }
 
-async function fileSize(path: string): Promise<number> {
-  try {
-    return (await stat(path)).size;
-  } catch {
-    return 0;
-  }
-}
 
 /** Long texts (a server's msg, an echoed body) cut to MAX_TEXT characters, so no line grows without bound. */
 export function capTexts<T>(value: T): T {
