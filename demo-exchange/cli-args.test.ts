@@ -6,6 +6,7 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs([])).toEqual({
       help: false,
       stateFile: undefined,
+      scenario: false,
       options: {
         host: '127.0.0.1',
         port: 0,
@@ -19,10 +20,11 @@ describe('parseCliArgs', () => {
 
   it('reads every flag', () => {
     const args = ['--host', '0.0.0.0', '--port', '8123', '--state', 's.json', '--engine-latency-ms', '50'];
-    const more = ['--cancel-latency-ms', '20', '--clock-offset-ms=-1500', '--no-rate-limit'];
+    const more = ['--cancel-latency-ms', '20', '--clock-offset-ms=-1500', '--no-rate-limit', '--scenario'];
     expect(parseCliArgs([...args, ...more])).toEqual({
       help: false,
       stateFile: 's.json',
+      scenario: true,
       options: {
         host: '0.0.0.0',
         port: 8123,

@@ -14,6 +14,9 @@ export const USAGE = `usage: npm run demo-exchange -- [options]
   --cancel-latency-ms MS    length of the cancelling phase after a failed autoCancel (default 100)
   --clock-offset-ms MS      server clock = machine clock + MS (default 0; negative: --clock-offset-ms=-5000)
   --no-rate-limit           disable rate limits (benchmarks only)
+  --scenario                move the market for a demo of the desk's Changes screen: over about four
+                            minutes, a fee change, a maintenance scheduled and cleared, status changes,
+                            a listing and a delisting (each step is printed as it happens)
   -h, --help                show this help`;
 
 export class UsageError extends Error {}
@@ -34,6 +37,7 @@ const FLAGS = {
   'cancel-latency-ms': { type: 'string' },
   'clock-offset-ms': { type: 'string' },
   'no-rate-limit': { type: 'boolean' },
+  scenario: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -49,6 +53,8 @@ export interface CliArgs {
   help: boolean;
   options: DemoExchangeOptions;
   stateFile?: string;
+  /** Run the instrument scenario (instrument-scenario.ts). */
+  scenario: boolean;
 }
 
 /** Parses argv into options; throws UsageError for anything unknown or malformed. */
@@ -64,5 +70,5 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     clockOffsetMs: integer('clock-offset-ms', values['clock-offset-ms'], -86_400_000, 86_400_000),
     rateLimit: values['no-rate-limit'] !== true,
   };
-  return { help: values.help === true, options, stateFile: values.state };
+  return { help: values.help === true, options, stateFile: values.state, scenario: values.scenario === true };
 }

@@ -2,7 +2,7 @@
  * Command-line entry of the demo exchange:
  *
  *   npm run demo-exchange -- [--host 127.0.0.1] [--port 0] [--state FILE] [--engine-latency-ms 500]
- *                            [--cancel-latency-ms 100] [--clock-offset-ms 0] [--no-rate-limit]
+ *                            [--cancel-latency-ms 100] [--clock-offset-ms 0] [--no-rate-limit] [--scenario]
  *
  * The first line on stdout is always `demo exchange listening on http://HOST:PORT`; the e2e suite
  * and other tools read the URL from it. Exit codes: 0 after SIGINT/SIGTERM, 2 for bad arguments or
@@ -10,6 +10,7 @@
  */
 import { parseCliArgs, USAGE, type CliArgs } from './cli-args';
 import { DEMO_ACCOUNT, loadStateFile, startDemoExchange } from './index';
+import { startScenario } from './instrument-scenario';
 
 async function main(): Promise<number> {
   let parsed: CliArgs;
@@ -39,8 +40,13 @@ async function main(): Promise<number> {
       `demo credentials: apiKey ${DEMO_ACCOUNT.apiKey}  secretKey ${DEMO_ACCOUNT.secretKey}  passphrase ${DEMO_ACCOUNT.passphrase}`,
     );
   }
+  const offset = options.clockOffsetMs ?? 0;
+  const scenario = parsed.scenario
+    ? startScenario(exchange.control, { now: () => Date.now() + offset, log: (line) => console.log(line) })
+    : undefined;
   return new Promise<number>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {
+      scenario?.stop();
       void exchange.close().then(() => {
         console.log(`demo exchange stopped (${signal})`);
         resolve(0);

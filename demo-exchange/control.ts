@@ -2,7 +2,13 @@
  * In-process control of a running demo exchange, for tests and the e2e suite. Deliberately not
  * reachable over HTTP: nothing a client sends can change latencies, clocks or statuses.
  */
-import { INSTRUMENT_STATUSES, type Category, type InstrumentStatus } from '../shared/schemas';
+import {
+  INSTRUMENT_STATUSES,
+  instrumentSchema,
+  type Category,
+  type Instrument,
+  type InstrumentStatus,
+} from '../shared/schemas';
 import type { ExchangeCore } from './exchange-core';
 import { placeOrder } from './order-placement';
 import {
@@ -32,6 +38,17 @@ export interface DemoControl {
   /** Server clock = machine clock + ms; affects timestamps checks (40008), requestTime and serverTime. */
   setClockOffset(ms: number): void;
   setInstrumentStatus(category: Category, symbol: string, status: InstrumentStatus): void;
+  /**
+   * Changes fields of a listed instrument, as the exchange does between two fetches (a fee, a step,
+   * a status, a restriction time such as maintainTime). A null value removes the field; a field it
+   * did not have is added. Any text is taken: the desk must cope with values it does not know.
+   * Undone by reset(). Returns the instrument as now listed.
+   */
+  mutateInstrument(category: Category, symbol: string, changes: Readonly<Record<string, string | null>>): Instrument;
+  /** Lists a new instrument (at least symbol, baseCoin, quoteCoin and status; fields as the exchange writes them). */
+  listInstrument(category: Category, row: Readonly<Record<string, unknown>>): Instrument;
+  /** Delists an instrument: it disappears from the instruments and tickers answers. */
+  delistInstrument(category: Category, symbol: string): void;
   /** Delays the next `count` (default 1) answers on paths starting with pathPrefix; requests are still processed at once. */
   delayResponses(pathPrefix: string, ms: number, count?: number): void;
   /** A deep copy of the account's order by orderId, or else by clientOid. */
@@ -107,6 +124,23 @@ export function createControl(
       if (!INSTRUMENT_STATUSES.includes(status)) throw new Error(`unknown instrument status ${String(status)}`);
       core.catalog.setStatus(category, symbol, status);
     },
+    mutateInstrument: (category, symbol, changes) => {
+      for (const [field, value] of Object.entries(changes)) {
+        if (value !== null && typeof value !== 'string')
+          throw new Error(`${field}: the exchange sends every value as text`);
+      }
+      return structuredClone(core.catalog.mutate(category, symbol, changes));
+    },
+    listInstrument: (category, row) => {
+      const parsed = instrumentSchema.safeParse({ ...row, category });
+      if (!parsed.success)
+        throw new Error(`not an instrument: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+      // The caller's object, not the parse: parsing reorders keys, and field order is part of the answer.
+      const inst = { ...row, category } as Instrument;
+      core.catalog.add(inst);
+      return structuredClone(inst);
+    },
+    delistInstrument: (category, symbol) => core.catalog.remove(category, symbol),
     delayResponses: (pathPrefix, ms, count = 1) => delays.add(pathPrefix, ms, count),
     getOrder: (uid, ref) => {
       const order = find(core, uid, ref);

@@ -83,8 +83,54 @@ export class InstrumentCatalog {
     const inst = this.get(category, symbol);
     if (!inst) throw new Error(`unknown instrument ${category} ${symbol}`);
     inst.status = status;
+    this.forget(category, symbol);
+  }
+
+  /** Drops the serialized answers an instrument is part of. */
+  private forget(category: Category, symbol: string): void {
     this.categoryJson.delete(category);
     this.symbolJson.get(category)?.delete(symbol);
+  }
+
+  /**
+   * Replaces a listed instrument with a copy carrying `changes` (a null value removes the field;
+   * new fields go last, as an exchange adding a field would). A fresh object: the market prices
+   * start over from its new steps.
+   */
+  mutate(category: Category, symbol: string, changes: Readonly<Record<string, string | null>>): Instrument {
+    const inst = this.get(category, symbol);
+    if (!inst) throw new Error(`unknown instrument ${category} ${symbol}`);
+    if ('symbol' in changes || 'category' in changes) throw new Error('an instrument keeps its category and symbol');
+    const next = { ...inst } as Record<string, unknown>;
+    for (const [field, value] of Object.entries(changes)) {
+      if (value === null) delete next[field];
+      else next[field] = value;
+    }
+    const replaced = next as Instrument;
+    const list = this.byCategory.get(category) as Instrument[];
+    list[list.indexOf(inst)] = replaced;
+    this.bySymbol.get(category)?.set(symbol, replaced);
+    this.forget(category, symbol);
+    return replaced;
+  }
+
+  /** Lists a new instrument at the end of its category. */
+  add(inst: Instrument): void {
+    if (this.get(inst.category, inst.symbol)) throw new Error(`${inst.category} ${inst.symbol} is already listed`);
+    const copy = structuredClone(inst);
+    this.byCategory.get(copy.category)?.push(copy);
+    this.bySymbol.get(copy.category)?.set(copy.symbol, copy);
+    this.forget(copy.category, copy.symbol);
+  }
+
+  /** Delists an instrument: gone from every answer (its orders stay as they are). */
+  remove(category: Category, symbol: string): void {
+    const inst = this.get(category, symbol);
+    if (!inst) throw new Error(`unknown instrument ${category} ${symbol}`);
+    const list = this.byCategory.get(category) as Instrument[];
+    list.splice(list.indexOf(inst), 1);
+    this.bySymbol.get(category)?.delete(symbol);
+    this.forget(category, symbol);
   }
 
   count(): number {

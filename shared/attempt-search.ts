@@ -29,7 +29,7 @@ export function symbolLabel(a: Attempt): string {
 }
 
 export const activitySearchSchema = z.strictObject({
-  /** Words found anywhere in the order, symbol, change, outcome, profile or error code. */
+  /** Words found anywhere in the order, symbol, change, outcome, profile, error code or run id. */
   text: z.string().max(200).optional(),
   status: z.enum(ATTEMPT_STATUSES).optional(),
 });
@@ -56,6 +56,7 @@ export function activityMatches(a: Attempt, q: ActivitySearch): boolean {
     ENVIRONMENT_LABELS[a.environment],
     STATUS_LABELS[a.status],
     a.error?.code,
+    a.run?.id,
   ]
     .filter(Boolean)
     .join(' ')

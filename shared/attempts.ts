@@ -61,6 +61,8 @@ export const attemptSchema = z.object({
   answer: z.object({ code: z.string(), msg: z.string(), requestTime: z.number().optional() }).optional(),
   error: deskErrorSchema.optional(),
   timeline: z.array(timelineEventSchema),
+  /** Set when the attempt is one item of an amend-many run: which run, and which item of how many. */
+  run: z.object({ id: z.string(), index: z.number().int().min(0), size: z.number().int().min(1) }).optional(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 

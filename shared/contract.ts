@@ -9,6 +9,14 @@ import { attemptSchema, attemptWithGuardSchema, orderGuardSchema } from './attem
 import { DeskError, deskErrorSchema, type DeskErrorData } from './errors';
 import { orderStreamStatusSchema } from './order-stream-status';
 import {
+  changeAlertSchema,
+  changeMarkSchema,
+  changePageSchema,
+  changeStatusSchema,
+  listChangesSchema,
+  watchedSymbolSchema,
+} from './instrument-watch';
+import {
   connectionTestSchema,
   profileInputSchema,
   profileSummarySchema,
@@ -23,7 +31,10 @@ import {
   MAX_ID_LENGTH,
   modifyOrderRequestSchema,
   orderSchema,
+  tickerCategorySchema,
+  tickerSchema,
 } from './schemas';
+import { batchRunSchema, runControlSchema, startRunSchema } from './batch-run';
 
 const empty = z.strictObject({});
 const profileId = z.strictObject({ id: idTextSchema });
@@ -93,6 +104,51 @@ export const contract = {
       total: z.number().int(),
       skippedLines: z.number().int(),
     }),
+  },
+  /** Market prices of a category (or one symbol): last, best bid/ask, and mark price for futures. */
+  getTickers: {
+    channel: 'market:tickers',
+    request: z.strictObject({ category: tickerCategorySchema, symbol: z.string().trim().min(1).max(64).optional() }),
+    response: z.object({ tickers: z.array(tickerSchema), fetchedAt: z.number() }),
+  },
+  /** Starts amending many orders: main checks every item, then sends and follows them (see batch-run.ts). */
+  startRun: { channel: 'run:start', request: startRunSchema, response: batchRunSchema },
+  getRun: { channel: 'run:get', request: z.strictObject({ id: idTextSchema }), response: batchRunSchema },
+  controlRun: { channel: 'run:control', request: runControlSchema, response: batchRunSchema },
+  /** Instrument history of the active profile: the change feed, newest first. */
+  listChanges: { channel: 'changes:list', request: listChangesSchema, response: changePageSchema },
+  /** Refresh setting, when each category was last checked, and the watched symbols. */
+  getChangeStatus: { channel: 'changes:status', request: empty, response: changeStatusSchema },
+  setRefreshMinutes: {
+    channel: 'changes:refresh',
+    request: z.strictObject({ minutes: z.number().int().min(0).max(1440) }),
+    response: changeStatusSchema,
+  },
+  /** Rows of a category changed since the operator last looked at them. */
+  getChangeMarks: {
+    channel: 'changes:marks',
+    request: z.strictObject({ category: categorySchema }),
+    response: z.object({ marks: z.array(changeMarkSchema) }),
+  },
+  /** The operator has seen these rows (all of the category when `symbols` is absent). */
+  markChangesSeen: {
+    channel: 'changes:seen',
+    request: z.strictObject({
+      category: categorySchema,
+      symbols: z.array(z.string().trim().min(1).max(MAX_ID_LENGTH)).max(5000).optional(),
+    }),
+    response: z.object({ marks: z.array(changeMarkSchema) }),
+  },
+  setWatched: {
+    channel: 'watch:set',
+    request: watchedSymbolSchema.extend({ watched: z.boolean() }).strict(),
+    response: changeStatusSchema,
+  },
+  /** Alerts for watched symbols not handed out before: each is given once, to be shown as a notification. */
+  takeChangeAlerts: {
+    channel: 'changes:alerts',
+    request: empty,
+    response: z.object({ alerts: z.array(changeAlertSchema) }),
   },
   /** The active profile's private order stream: how amend outcomes become known (null: none runs). */
   getOrderStream: {

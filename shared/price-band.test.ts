@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceBandWarning } from './price-band';
+import { priceBand, priceBandWarning } from './price-band';
 
 const BAND = { buyLimitPriceRatio: '0.05', sellLimitPriceRatio: '0.05' };
 
@@ -51,5 +51,26 @@ describe('priceBandWarning', () => {
     expect(priceBandWarning('buy', '99999', '0', BAND)).toBeUndefined();
     expect(priceBandWarning(undefined, '99999', '60000', BAND)).toBeUndefined();
     expect(priceBandWarning('buy', 'abc', '60000', BAND)).toBeUndefined();
+  });
+});
+
+describe('priceBand', () => {
+  it('gives the edge and its formula whatever the price', () => {
+    expect(priceBand('buy', '60000.0', BAND)).toEqual({
+      side: 'buy',
+      ratioName: 'buyLimitPriceRatio',
+      ratio: '0.05',
+      marketPrice: '60000.0',
+      limit: '63000',
+      formula: '60000.0 × (1 + 0.05) = 63000',
+    });
+    expect(priceBand('sell', '60000.0', BAND)?.formula).toBe('60000.0 × (1 − 0.05) = 57000');
+  });
+
+  it('is undefined without a ratio, a market price or a side', () => {
+    expect(priceBand('buy', '60000', { sellLimitPriceRatio: '0.05' })).toBeUndefined();
+    expect(priceBand('sell', '60000', { sellLimitPriceRatio: '0' })).toBeUndefined();
+    expect(priceBand('buy', '', BAND)).toBeUndefined();
+    expect(priceBand(undefined, '60000', BAND)).toBeUndefined();
   });
 });

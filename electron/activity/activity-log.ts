@@ -425,7 +425,6 @@ function parseLine(line: Buffer): Attempt | undefined {
   return parseJsonLine(line, attemptSchema);
 }
 
-
 /** Long texts (a server's msg, an echoed body) cut to MAX_TEXT characters, so no line grows without bound. */
 export function capTexts<T>(value: T): T {
   if (typeof value === 'string') return (value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value) as T;

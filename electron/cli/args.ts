@@ -3,9 +3,16 @@
  * UsageError (exit code 2) raised before any request is made.
  */
 import { parseArgs } from 'node:util';
-import { CATEGORIES, TICKER_CATEGORIES, type Category, type TickerCategory } from '../../shared/schemas';
+import {
+  CATEGORIES,
+  MAX_DECIMAL_LENGTH,
+  TICKER_CATEGORIES,
+  type Category,
+  type TickerCategory,
+} from '../../shared/schemas';
 import { LIVE_BASE_URL } from '../../shared/profiles';
 import { DeskError } from '../../shared/errors';
+import { validatePlanRule, type PlanRule, type PriceRule, type QtyRule } from '../../shared/amend-plan';
 import { normalizeBaseUrl } from '../profiles/base-url';
 
 export const COMMANDS = ['instruments', 'tickers', 'order', 'open-orders', 'modify', 'modify-batch'] as const;
@@ -26,6 +33,8 @@ export interface GlobalOptions {
 export type Command =
   | { name: 'help' }
   | { name: 'instruments'; category: Category; symbol?: string }
+  /** `instruments diff`: see instruments-diff.ts. `sinceMs`: how far back, as a duration. */
+  | { name: 'instruments-diff'; category?: Category; sinceMs?: number; stateDir?: string }
   | { name: 'tickers'; category: TickerCategory; symbol?: string }
   | { name: 'order'; orderId?: string; clientOid?: string }
   | { name: 'open-orders'; category?: Category; symbol?: string; limit?: number }
@@ -41,11 +50,23 @@ export type Command =
     }
   | {
       name: 'modify-batch';
-      file: string;
+      source: BatchSource;
       dryRun: boolean;
       /** For items that do not say; an item's own autoCancel wins. */
       autoCancel?: string;
     };
+
+/** Where `modify-batch` gets its modifications: a file of items, or one rule over the open orders. */
+export type BatchSource = { kind: 'file'; file: string } | { kind: 'rule'; rule: PlanRule; selection: OrderSelection };
+
+/** Which open orders a rule applies to; filters combine (AND). */
+export interface OrderSelection {
+  category?: Category;
+  symbol?: string;
+  side?: 'buy' | 'sell';
+  /** Said explicitly when no --category or --symbol scopes the selection. */
+  all: boolean;
+}
 
 export interface ParsedArgs {
   command: Command;
@@ -69,6 +90,13 @@ const OPTIONS = {
   'auto-cancel': { type: 'string' },
   file: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  since: { type: 'string' },
+  'state-dir': { type: 'string' },
+  'price-steps': { type: 'string' },
+  'price-pct': { type: 'string' },
+  'qty-pct': { type: 'string' },
+  side: { type: 'string' },
+  all: { type: 'boolean' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -79,8 +107,45 @@ const COMMAND_OPTIONS: Readonly<Record<CommandName, readonly OptionName[]>> = {
   order: ['order-id', 'client-oid'],
   'open-orders': ['category', 'symbol', 'limit'],
   modify: ['order-id', 'client-oid', 'qty', 'price', 'auto-cancel', 'symbol', 'category'],
-  'modify-batch': ['file', 'dry-run', 'auto-cancel'],
+  'modify-batch': [
+    'file',
+    'dry-run',
+    'auto-cancel',
+    'price-steps',
+    'price-pct',
+    'price',
+    'qty-pct',
+    'qty',
+    'category',
+    'symbol',
+    'side',
+    'all',
+  ],
 };
+
+/** The options of a rule over the open orders, which --file excludes. */
+const RULE_OPTIONS = ['price-steps', 'price-pct', 'price', 'qty-pct', 'qty'] as const;
+const SELECTION_OPTIONS = ['category', 'symbol', 'side', 'all'] as const;
+
+/**
+ * Options whose value may be negative ("--price-steps -2"): parseArgs would take "-2" for an option
+ * and refuse it as ambiguous, so a negative number right after one is joined to it first. The
+ * others of a rule take it too, so a negative quantity meets the rule's own message.
+ */
+const SIGNED_OPTIONS = new Set(RULE_OPTIONS.map((n) => `--${n}`));
+
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const next = argv[i + 1];
+    if (SIGNED_OPTIONS.has(a) && next !== undefined && /^-(\d|\.\d)/.test(next)) {
+      out.push(`${a}=${next}`);
+      i += 1;
+    } else out.push(a);
+  }
+  return out;
+}
 
 /** Flags someone might try for credentials; refused by name, and their value is never echoed. */
 const SECRET_FLAG =
@@ -95,7 +160,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
@@ -114,6 +179,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   if (!(COMMANDS as readonly string[]).includes(name))
     throw new UsageError(`Unknown command "${name}". Commands: ${COMMANDS.join(', ')}.`);
   const command = name as CommandName;
+  if (command === 'instruments' && extra[0] === 'diff' && extra.length === 1)
+    return { command: diffCommand(values), global };
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" after ${command}.`);
 
   const allowed = new Set<string>([...GLOBAL_OPTIONS, ...COMMAND_OPTIONS[command]]);
@@ -159,14 +226,100 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
         global,
       };
     case 'modify-batch': {
-      const file = textOption('--file', values.file);
-      if (!file) throw new UsageError('modify-batch needs --file PATH (a CSV or JSON file of modifications).');
       const autoCancel = textOption('--auto-cancel', values['auto-cancel'])?.toLowerCase();
       if (autoCancel !== undefined && autoCancel !== 'yes' && autoCancel !== 'no')
         throw new UsageError('--auto-cancel must be yes or no.');
-      return { command: { name: command, file, dryRun: values['dry-run'] ?? false, autoCancel }, global };
+      return {
+        command: { name: command, source: batchSource(values), dryRun: values['dry-run'] ?? false, autoCancel },
+        global,
+      };
     }
   }
+}
+
+type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+
+const flags = (names: readonly string[]) => names.map((n) => `--${n}`).join(', ');
+
+function batchSource(values: ParsedValues): BatchSource {
+  const given = (names: readonly OptionName[]) => names.filter((n) => values[n] !== undefined);
+  const file = textOption('--file', values.file);
+  if (file !== undefined) {
+    const mixed = given([...RULE_OPTIONS, ...SELECTION_OPTIONS]);
+    if (mixed.length > 0)
+      throw new UsageError(
+        `--file and a rule over the open orders are exclusive: leave out ${flags(mixed)}, or --file. Nothing was sent.`,
+      );
+    return { kind: 'file', file };
+  }
+  if (given(RULE_OPTIONS).length === 0)
+    throw new UsageError(
+      'modify-batch needs --file PATH (a CSV or JSON file of modifications), or a rule over the open orders: ' +
+        '--price-steps N, --price-pct X or --price P, and/or --qty-pct X or --qty Q.',
+    );
+  const rule = ruleOf(values);
+  const problems = validatePlanRule(rule);
+  if (problems.length > 0) throw new UsageError(`The rule cannot be applied: ${problems.join('; ')}.`);
+  const selection = orderSelection(values);
+  // One price or quantity for several instruments is a slip: their steps and units differ.
+  const setValue = given(['price', 'qty']);
+  if (setValue.length > 0 && !selection.symbol)
+    throw new UsageError(`${flags(setValue)} sets one value for every selected order: give --symbol S as well.`);
+  return { kind: 'rule', rule, selection };
+}
+
+function ruleOf(values: ParsedValues): PlanRule {
+  const prices = (['price-steps', 'price-pct', 'price'] as const).filter((n) => values[n] !== undefined);
+  if (prices.length > 1) throw new UsageError(`Give one price rule: ${flags(prices)} are exclusive.`);
+  const qtys = (['qty-pct', 'qty'] as const).filter((n) => values[n] !== undefined);
+  if (qtys.length > 1) throw new UsageError(`Give one quantity rule: ${flags(qtys)} are exclusive.`);
+  let price: PriceRule | undefined;
+  const steps = decimalOption('--price-steps', values['price-steps']);
+  const pricePct = decimalOption('--price-pct', values['price-pct']);
+  const priceSet = decimalOption('--price', values.price);
+  if (steps !== undefined) {
+    if (!/^[+-]?\d{1,15}$/.test(steps))
+      throw new UsageError('--price-steps must be a whole number of steps, such as 2 or -1.');
+    price = { kind: 'steps', n: Number(steps) };
+  } else if (pricePct !== undefined) price = { kind: 'percent', pct: pricePct };
+  else if (priceSet !== undefined) price = { kind: 'set', value: priceSet };
+  let qty: QtyRule | undefined;
+  const qtyPct = decimalOption('--qty-pct', values['qty-pct']);
+  const qtySet = decimalOption('--qty', values.qty);
+  if (qtyPct !== undefined) qty = { kind: 'percent', pct: qtyPct };
+  else if (qtySet !== undefined) qty = { kind: 'set', value: qtySet };
+  const autoCancel = values['auto-cancel']?.trim().toLowerCase();
+  return {
+    ...(price ? { price } : {}),
+    ...(qty ? { qty } : {}),
+    ...(autoCancel === 'yes' || autoCancel === 'no' ? { autoCancel } : {}),
+  };
+}
+
+function orderSelection(values: ParsedValues): OrderSelection {
+  const side = textOption('--side', values.side)?.toLowerCase();
+  if (side !== undefined && side !== 'buy' && side !== 'sell') throw new UsageError('--side must be buy or sell.');
+  const selection: OrderSelection = {
+    ...(values.category !== undefined ? { category: categoryOption(values.category) } : {}),
+    ...(values.symbol !== undefined ? { symbol: textOption('--symbol', values.symbol)?.toUpperCase() } : {}),
+    ...(side ? { side } : {}),
+    all: values.all ?? false,
+  };
+  // --side alone still spans every market of the account: amending all of it takes saying so.
+  if (!selection.category && !selection.symbol && !selection.all)
+    throw new UsageError(
+      'Say which open orders the rule applies to: --category C and/or --symbol S (--side buy|sell narrows ' +
+        'further), or --all for every open order of the account.',
+    );
+  return selection;
+}
+
+/** The value as given (trimmed), bounded like every decimal the desk sends. */
+function decimalOption(flag: string, value: string | undefined): string | undefined {
+  const t = textOption(flag, value);
+  if (t !== undefined && t.length > MAX_DECIMAL_LENGTH)
+    throw new UsageError(`${flag} is longer than ${MAX_DECIMAL_LENGTH} characters.`);
+  return t;
 }
 
 function orderRef(
@@ -210,6 +363,29 @@ function integerOption(flag: string, value: string, min: number, max: number): n
   return n;
 }
 
+/** `instruments diff [--since DURATION] [--category C] [--state-dir DIR]`. */
+function diffCommand(values: Record<string, string | boolean | undefined>): Command {
+  const allowed = new Set<string>([...GLOBAL_OPTIONS, 'category', 'since', 'state-dir']);
+  const misplaced = Object.keys(values).find((k) => !allowed.has(k));
+  if (misplaced) throw new UsageError(`--${misplaced} is not an option of instruments diff.`);
+  const since = textOption('--since', values.since as string | undefined);
+  return {
+    name: 'instruments-diff',
+    category: values.category === undefined ? undefined : categoryOption(values.category as string),
+    sinceMs: since === undefined ? undefined : durationOption('--since', since),
+    stateDir: textOption('--state-dir', values['state-dir'] as string | undefined),
+  };
+}
+
+/** "30m", "24h", "7d" in milliseconds. */
+function durationOption(flag: string, value: string): number {
+  const m = /^(\d{1,6})\s*([mhd])$/i.exec(value);
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[(m?.[2] ?? '').toLowerCase() as 'm' | 'h' | 'd'];
+  if (!m || unit === undefined || Number(m[1]) === 0)
+    throw new UsageError(`${flag} takes a duration such as 30m, 24h or 7d.`);
+  return Math.min(Number(m[1]) * unit, 10 * 365 * 86_400_000);
+}
+
 function baseUrlOption(value: string | undefined): string {
   if (value === undefined) return LIVE_BASE_URL;
   try {
@@ -226,6 +402,16 @@ Usage: uta-desk <command> [options]
 Commands:
   instruments --category C [--symbol S]
       List the instruments of a product type (SPOT, MARGIN, USDT-FUTURES, COIN-FUTURES, USDC-FUTURES).
+  instruments diff [--since DURATION] [--category C] [--state-dir DIR]
+      What changed: fetches the instruments (every category, or C), compares them with the snapshot the
+      last run kept, and prints the change log: listings, delistings, status changes, restrictions
+      scheduled or cleared, and any other field (old → new), newest first; --since 30m, 24h or 7d shows
+      only that far back. The history is kept per exchange (--base-url, --demo-trading) in DIR (default
+      UTA_DESK_STATE_DIR, else the OS cache folder: ~/.cache/uta-desk, ~/Library/Caches/uta-desk or
+      %LOCALAPPDATA%\\uta-desk\\Cache); a first run stores the baseline. It is the CLI's own history, not
+      the app's. Exit 0 whether or not anything changed; a category that cannot be fetched keeps its
+      snapshot, the others are still compared, and the exit code is that failure's. --json:
+      {"exchange", "checked": [{category, outcome, count, previousCount}], "events": [...]}.
   tickers --category C [--symbol S]
       Last price, best bid/ask, 24-hour change, high, low, volume and turnover (futures: mark, index and
       funding rate too), as the exchange sends them. No MARGIN: margin pairs trade on the SPOT book.
@@ -251,6 +437,26 @@ Commands:
       order command), rejected CODE, refused locally, unknown (check the order, do not resend) or
       not sent. With --json: an array of objects (result: accepted, rejected, refused-locally, unknown,
       not-sent); a dry run prints {"items": [...], "requests": [...]}.
+  modify-batch RULE SELECTION [--dry-run] [--auto-cancel yes|no]
+      Amend the open orders SELECTION picks by one RULE, planned exactly as the app's Amend many
+      screen plans it. RULE: a price rule, a quantity rule, or one of each:
+        --price-steps N   shift the price by N price steps (a whole number; --price-steps -2 goes down)
+        --price-pct X     shift the price by X % (may be negative), rounded onto the price step toward
+                          the order's side: down for a buy, up for a sell
+        --price P         set the price (needs --symbol)
+        --qty-pct X       scale the quantity to X % of the current (50 halves it), rounded down
+        --qty Q           set the quantity (needs --symbol)
+      SELECTION: --category C and/or --symbol S, narrowed by --side buy|sell; or --all for every open
+      order of the account (--side alone is not enough). The open orders are listed through every
+      page (at most 1000; more is refused, nothing sent), their instruments read once per product
+      type, the market once per product type for a price rule (the price-band warning). An order the
+      rule cannot apply to (a quantity not above its filled quantity, a value unchanged, …) is
+      excluded with the reason; one that breaks an amend rule is refused; neither is sent. The rest go
+      as for a file, and the same result table is printed (excluded rows included). --file and a rule
+      are exclusive. --dry-run prints the preview: side, price and quantity current → new, filled
+      quantity, the rounding applied, the verdict (ready, refused, excluded) with its reasons and
+      warnings, and the request bodies; with --json: {"rule", "selection", "summary", "rows" (the
+      planner's rows), "requests"}. No open order matching: nothing is sent, exit 0.
   serve [--port N] [--no-open] [--user-data DIR]
       Run the whole app in a browser, on 127.0.0.1, until Ctrl+C (uta-desk serve --help). From another
       computer: start it with --port 8765 and tunnel: ssh -N -L 8765:127.0.0.1:8765 you@server.
@@ -269,9 +475,10 @@ Credentials come from the environment only, never from options:
 Exit codes:
   0  success (modify-batch: every item accepted; with --dry-run: every item passes the checks)
   1  the exchange rejected the request (code, message and explanation on stderr); modify-batch: an item
-     was rejected, refused locally or not sent
+     was rejected, refused locally, excluded or not sent (with --dry-run: would be)
   2  bad usage, missing credentials, or an amend rule broken (nothing was sent); modify-batch: a
-     malformed file or the same order twice (nothing was sent)
+     malformed file, the same order twice, a rule that cannot apply or too wide a selection (nothing
+     was sent)
   3  network failure, timeout or server error; for modify the outcome is unknown: check the order;
      modify-batch: an item's outcome is unknown (this wins over 1)
 `;

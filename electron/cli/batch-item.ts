@@ -1,7 +1,6 @@
 /**
- * One modification of a `modify-batch` run, whatever produced it: a line of a file today, an order
- * picked by a rule (shift by N steps, scale by x %) later. Everything downstream (the planner, the
- * sender, the printer) works on these.
+ * One modification of a `modify-batch` run, whatever produced it: a line of a file, or an open order
+ * a rule was planned for (rule-plan.ts). Everything downstream (the sender, the printer) works on these.
  */
 import type { AmendDraft } from '../../shared/amend-rules';
 import type { Order } from '../../shared/schemas';

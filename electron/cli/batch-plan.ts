@@ -28,6 +28,8 @@ export interface PlannedItem {
   symbol?: string;
   /** Why it is not sent; empty when it passes every rule. */
   errors: string[];
+  /** Set when a rule over the open orders left the order out (its reason); errors then repeat it. */
+  exclusion?: string;
   warnings: string[];
   /** The body item to send, when it passes. */
   request?: ModifyOrderRequest;
@@ -105,7 +107,8 @@ export async function planBatch(
   return { items: planned, batches: batchesOf(planned) };
 }
 
-function issueText(issue: RuleIssue): string {
+/** A rule's finding in words, with the code the exchange would answer for an error. */
+export function issueText(issue: RuleIssue): string {
   return issue.code && issue.severity === 'error'
     ? `${issue.message} (the exchange would answer ${issue.code})`
     : issue.message;

@@ -9,7 +9,7 @@ import type { ItemOutcome } from './batch-send';
 import { orderCommand, plural, type Output, type TextSink } from './output';
 import { renderTable, type Column } from './table';
 
-export type ResultWord = 'accepted' | 'rejected' | 'refused-locally' | 'unknown' | 'not-sent';
+export type ResultWord = 'accepted' | 'rejected' | 'refused-locally' | 'excluded' | 'unknown' | 'not-sent';
 export type CheckWord = 'ok' | 'refused-locally';
 
 export interface ItemRow {
@@ -85,6 +85,8 @@ export function resultRows(plan: BatchPlan, outcomes: ReadonlyMap<PlannedItem, I
         };
       case 'refused-locally':
         return { ...base, result: 'refused-locally', detail: `${o.reasons.join('; ')} (not sent)` };
+      case 'excluded':
+        return { ...base, result: 'excluded', detail: `${o.reason} (not sent)` };
       case 'unknown':
         return {
           ...base,
@@ -99,7 +101,8 @@ export function resultRows(plan: BatchPlan, outcomes: ReadonlyMap<PlannedItem, I
   });
 }
 
-const change = (from: string | undefined, to: string | undefined): string =>
+/** "60000.0 → 60000.1", or the current value alone when it does not change. */
+export const currentToNew = (from: string | undefined, to: string | undefined): string =>
   to === undefined ? (from ?? '') : `${from ?? '?'} → ${to}`;
 
 const RESULT_TEXT: Readonly<Record<ItemRow['result'], string>> = {
@@ -107,6 +110,7 @@ const RESULT_TEXT: Readonly<Record<ItemRow['result'], string>> = {
   accepted: 'accepted',
   rejected: 'rejected',
   'refused-locally': 'refused locally',
+  excluded: 'excluded',
   unknown: 'unknown',
   'not-sent': 'not sent',
 };
@@ -118,8 +122,8 @@ function columns(resultHeader: string): readonly Column<ItemRow>[] {
     { header: 'CLIENT OID', value: (r) => r.clientOid },
     { header: 'CATEGORY', value: (r) => r.category },
     { header: 'SYMBOL', value: (r) => r.symbol },
-    { header: 'PRICE → NEW', value: (r) => change(r.price, r.newPrice) },
-    { header: 'QTY → NEW', value: (r) => change(r.qty, r.newQty) },
+    { header: 'PRICE → NEW', value: (r) => currentToNew(r.price, r.newPrice) },
+    { header: 'QTY → NEW', value: (r) => currentToNew(r.qty, r.newQty) },
     { header: resultHeader, value: (r) => `${RESULT_TEXT[r.result]}${r.code ? ` ${r.code}` : ''}` },
     { header: 'DETAIL', value: (r) => r.detail },
   ];
@@ -127,11 +131,7 @@ function columns(resultHeader: string): readonly Column<ItemRow>[] {
 
 export function printDryRun(out: Output, stderr: TextSink, plan: BatchPlan): void {
   const rows = checkRows(plan);
-  const bodies = plan.batches.map((b) => ({
-    request: b.number,
-    category: b.category,
-    body: b.items.map((p) => p.request),
-  }));
+  const bodies = requestBodies(plan);
   const passed = rows.filter((r) => r.result === 'ok').length;
   const summary =
     `Dry run: ${plural(rows.length, 'item')}, ${passed} pass the checks, ${rows.length - passed} refused locally; ` +
@@ -142,25 +142,54 @@ export function printDryRun(out: Output, stderr: TextSink, plan: BatchPlan): voi
     return;
   }
   out.text(renderTable(rows, columns('CHECK')));
+  printRequestBodies(out, bodies);
+  out.text(`\n${summary}`);
+}
+
+/** A request a dry run would send: its number, product type and body. */
+export interface RequestBody {
+  request: number;
+  category: string;
+  body: unknown[];
+}
+
+export function requestBodies(plan: BatchPlan): RequestBody[] {
+  return plan.batches.map((b) => ({
+    request: b.number,
+    category: b.category,
+    body: b.items.map((p) => p.request),
+  }));
+}
+
+/** Each body as it would go on the wire, one item a line. */
+export function printRequestBodies(out: Output, bodies: readonly RequestBody[]): void {
   for (const b of bodies) {
     out.text(
       `\nRequest ${b.request} of ${bodies.length}: POST /api/v3/trade/batch-modify-order (${b.category}, ${plural(b.body.length, 'item')})\n` +
         `[\n${b.body.map((item) => `  ${JSON.stringify(item)}`).join(',\n')}\n]`,
     );
   }
-  out.text(`\n${summary}`);
 }
 
 export interface ResultCounts {
   accepted: number;
   rejected: number;
   'refused-locally': number;
+  /** Left out by a rule over the open orders; always 0 for a file. */
+  excluded: number;
   unknown: number;
   'not-sent': number;
 }
 
 export function countResults(rows: readonly ItemRow[]): ResultCounts {
-  const counts: ResultCounts = { accepted: 0, rejected: 0, 'refused-locally': 0, unknown: 0, 'not-sent': 0 };
+  const counts: ResultCounts = {
+    accepted: 0,
+    rejected: 0,
+    'refused-locally': 0,
+    excluded: 0,
+    unknown: 0,
+    'not-sent': 0,
+  };
   for (const r of rows) if (r.result in counts) counts[r.result as ResultWord] += 1;
   return counts;
 }
@@ -175,7 +204,8 @@ export function printResults(
   const c = countResults(rows);
   const lines = [
     `${plural(rows.length, 'item')} in ${plural(plan.batches.length, 'request')}: ${c.accepted} accepted, ` +
-      `${c.rejected} rejected, ${c['refused-locally']} refused locally, ${c.unknown} unknown, ${c['not-sent']} not sent.`,
+      `${c.rejected} rejected, ${c['refused-locally']} refused locally, ${c.excluded > 0 ? `${c.excluded} excluded, ` : ''}` +
+      `${c.unknown} unknown, ${c['not-sent']} not sent.`,
   ];
   const accepted = rows.find((r) => r.result === 'accepted');
   if (accepted)

@@ -24,14 +24,25 @@ export type ItemOutcome =
       wholeBatch: boolean;
     }
   | { kind: 'refused-locally'; reasons: string[] }
+  /** Left out by a rule over the open orders (below the filled quantity, nothing changes…). */
+  | { kind: 'excluded'; reason: string }
   | { kind: 'unknown'; why: string }
   | { kind: 'not-sent'; why: string };
 
-/** One outcome per planned item; items that failed a rule are "refused locally" without any request. */
+/**
+ * One outcome per planned item; items that failed a rule are "refused locally" (or "excluded" by the
+ * rule that selected them) without any request.
+ */
 export async function sendPlan(client: ExchangeClient, plan: BatchPlan): Promise<Map<PlannedItem, ItemOutcome>> {
   const outcomes = new Map<PlannedItem, ItemOutcome>();
   for (const p of plan.items) {
-    if (!p.request) outcomes.set(p, { kind: 'refused-locally', reasons: p.errors });
+    if (p.request) continue;
+    outcomes.set(
+      p,
+      p.exclusion !== undefined
+        ? { kind: 'excluded', reason: p.exclusion }
+        : { kind: 'refused-locally', reasons: p.errors },
+    );
   }
   let stopped: string | undefined;
   for (const batch of plan.batches) {

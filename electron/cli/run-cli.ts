@@ -6,8 +6,9 @@ import { checkAmend, type AmendDraft } from '../../shared/amend-rules';
 import { CATEGORIES, type Category, type Instrument, type Order } from '../../shared/schemas';
 import { ExchangeClient, type Credentials } from '../exchange/client';
 import { secretScrubber } from '../exchange/secret-scrub';
-import { parseCliArgs, HELP, UsageError, type Command, type CommandName, type GlobalOptions } from './args';
+import { parseCliArgs, HELP, UsageError, type Command, type GlobalOptions } from './args';
 import { EXIT, reportFailure } from './failure';
+import { instrumentsDiff } from './instruments-diff';
 import { modifyBatch } from './modify-batch';
 import { orderCommand, Output, type CliIo } from './output';
 import { renderRecord, renderTable, type Column } from './table';
@@ -21,7 +22,7 @@ export const CREDENTIAL_VARIABLES = ['BITGET_API_KEY', 'BITGET_API_SECRET', 'BIT
 const MAX_PAGES = 1000;
 
 /** Public market data: no credentials needed. */
-const PUBLIC_COMMANDS: ReadonlySet<CommandName> = new Set(['instruments', 'tickers']);
+const PUBLIC_COMMANDS: ReadonlySet<Command['name']> = new Set(['instruments', 'instruments-diff', 'tickers']);
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let command: Command;
@@ -67,6 +68,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   switch (command.name) {
     case 'instruments':
       return guarded(scrubbed, () => instruments(client, out, command.category, command.symbol));
+    case 'instruments-diff':
+      return instrumentsDiff(client, out, scrubbed, global, command);
     case 'tickers':
       return guarded(scrubbed, () => tickers(client, out, command.category, command.symbol));
     case 'order':

@@ -6,6 +6,8 @@ import type { ConnectionTest, ProfileInput, ProfileSummary, ProfileUpdate, Stora
 import type { ExchangeClient } from '../exchange/client';
 import type { OrderStreamConfig } from '../exchange/order-stream';
 import type { OrderStreams } from '../exchange/order-streams';
+import type { ChangeTracker } from '../instrument-history/change-tracker';
+import type { ChangeRefreshSettings } from './change-handlers';
 import type { LocalDemo, LocalDemoOptions } from './local-demo';
 import type { ScryptParams } from '../profiles/passphrase-vault';
 import type { SecretBox } from '../profiles/secret-box';
@@ -47,6 +49,8 @@ export interface CoreDeps {
   followTimeoutMs?: number;
   /** Timings of the private order stream (tests shorten them); never secrets. */
   orderStream?: Partial<Omit<OrderStreamConfig, 'url' | 'credentials' | 'clockKey'>>;
+  /** The background refresh of instrument history (tests turn it off or give it fake timers). */
+  changeRefresh?: ChangeRefreshSettings;
 }
 
 export interface CoreContext {
@@ -56,4 +60,6 @@ export interface CoreContext {
   profiles: ProfileService;
   /** The active profile's private order stream. */
   streams: OrderStreams;
+  /** Instrument history: every whole-category fetch is recorded here. */
+  changes: ChangeTracker;
 }

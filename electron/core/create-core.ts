@@ -4,18 +4,21 @@
  */
 import type { CoreContext, CoreDeps } from './context';
 import type { CoreHandlers } from './handlers';
+import { changeHandlers, startBackgroundRefresh } from './change-handlers';
 import { LocalDemo } from './local-demo';
 import { marketHandlers } from './market-handlers';
 import { createAmendService, orderHandlers } from './order-handlers';
 import { profileHandlers } from './profile-handlers';
+import { createAmendRuns, runHandlers } from './run-handlers';
 import { createProfileService } from '../profiles/profile-service';
 import { OrderStream } from '../exchange/order-stream';
 import { OrderStreams } from '../exchange/order-streams';
+import { ChangeTracker } from '../instrument-history/change-tracker';
 
 export interface Core {
   handlers: CoreHandlers;
   localDemo: LocalDemo;
-  /** Stops following amends, flushes the activity log, closes the order stream, then stops the embedded demo exchange. */
+  /** Stops following amends, flushes the activity log, stops the instrument refresh and closes its history, closes the order stream, then stops the embedded demo exchange. */
   close(): Promise<void>;
 }
 
@@ -23,15 +26,27 @@ export function createCore(deps: CoreDeps): Core {
   const now = deps.now ?? Date.now;
   const localDemo = new LocalDemo({ engineLatencyMs: 400, ...deps.localDemo });
   const streams = new OrderStreams((config) => new OrderStream({ ...config, ...deps.orderStream }));
-  const ctx: CoreContext = { deps, now, localDemo, profiles: createProfileService(deps, localDemo), streams };
+  const changes = new ChangeTracker(deps.userDataDir, { now });
+  const ctx: CoreContext = { deps, now, localDemo, profiles: createProfileService(deps, localDemo), streams, changes };
+  const refresh = startBackgroundRefresh(ctx, deps.changeRefresh);
   const amend = createAmendService(ctx);
-  const handlers: CoreHandlers = { ...profileHandlers(ctx), ...marketHandlers(ctx), ...orderHandlers(ctx, amend) };
+  const runs = createAmendRuns(ctx, amend);
+  const handlers: CoreHandlers = {
+    ...profileHandlers(ctx),
+    ...marketHandlers(ctx),
+    ...orderHandlers(ctx, amend),
+    ...runHandlers(runs),
+    ...changeHandlers(ctx, refresh),
+  };
   return {
     handlers,
     localDemo,
     // Attempts still being followed are recorded as they stand before the exchange goes away.
     close: async () => {
+      await runs.close();
       await amend.close();
+      refresh.stop();
+      await changes.close();
       await streams.close();
       await localDemo.close();
     },

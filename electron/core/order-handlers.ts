@@ -11,7 +11,7 @@ type OrderMethods =
   'getOrder' | 'listOpenOrders' | 'sendModification' | 'getAttempt' | 'listActivity' | 'getOrderStream';
 
 /** The active profile, its client and its order stream (started on first use). */
-async function activeSession(ctx: CoreContext) {
+export async function activeSession(ctx: CoreContext) {
   const session = await ctx.profiles.active();
   return { ...session, stream: ctx.streams.use(session.profile.id, session.client) };
 }

@@ -28,6 +28,8 @@ export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileMet
     updateProfile: (input) => profiles.update(input),
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
+      // Its instrument history, badges and watched symbols go with it; the profile is gone either way.
+      await ctx.changes.removeProfile(id).catch(() => undefined);
       return { deleted: id };
     },
     selectProfile: ({ id }) => profiles.select(id),

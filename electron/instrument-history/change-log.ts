@@ -420,4 +420,3 @@ function parseEvent(line: Buffer | undefined): ChangeEvent | undefined {
   // The schema is not loose: the sequence number (the file's, not the event's) is dropped.
   return line ? parseJsonLine(line, changeEventSchema) : undefined;
 }
-

@@ -5,7 +5,7 @@
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCore } from '../core/create-core';
 import { startDemoExchange, type DemoExchange } from '../../demo-exchange';
@@ -151,14 +151,14 @@ describe('redaction', () => {
     answers.push(await none.dispatch('vault:lock', {}));
     answers.push(await none.dispatch('vault:unlock', { passphrase: `${VAULT_PASSPHRASE}-wrong` }));
     answers.push(await none.dispatch('vault:change', { current: VAULT_PASSPHRASE, next: `${VAULT_PASSPHRASE}-2` }));
-    for (const f of await readdir(none.dir)) expectNoSecret(`file ${f}`, await readFile(join(none.dir, f), 'utf8'));
+    for (const f of await filesUnder(none.dir)) expectNoSecret(`file ${f}`, await readFile(join(none.dir, f), 'utf8'));
 
     const answersText = JSON.stringify(answers);
     expect(answersText).toContain('"ok":false'); // the failures above really failed
     expect(answersText).toContain('"apiKeyHint":"…5b2d"'); // only the masked hint is there
     expectNoSecret('IPC answers', answersText);
     expectNoSecret('console', console_.text());
-    for (const f of await readdir(dir)) expectNoSecret(`file ${f}`, await readFile(join(dir, f), 'utf8'));
+    for (const f of await filesUnder(dir)) expectNoSecret(`file ${f}`, await readFile(join(dir, f), 'utf8'));
     await Promise.all([core.close(), weak.core.close(), none.core.close()]);
   });
 
@@ -200,3 +200,9 @@ describe('redaction', () => {
     await fake.close();
   });
 });
+
+/** Every file in the folder and its subfolders (the instrument history keeps its own). */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+}

@@ -1,0 +1,174 @@
+/**
+ * Amending many orders end to end: 200 open orders (50 on each of four USDT-FUTURES symbols) moved
+ * up one price step by one run of the run service (electron/amend/amend-runs.ts), against the demo
+ * exchange with its real rate limits on, followed through the app's own order stream — and, for
+ * comparison, with no stream (following by polling).
+ *
+ *   npx tsx bench/amend-many.ts [--orders 200] [--repeats 5] [--engine-latency-ms 500]
+ *
+ * Per repeat (the demo exchange is reset and the orders placed afresh): the check's time (every
+ * order read, every rule run), items/s sent (items over the time from start to the last Batch Modify
+ * Orders request, check included), first to last request, the time to the last known outcome
+ * (start to the run's finishedAt), the requests, the REST reads (Get Order Details + Get Open
+ * Orders), and the 429 answers, which must be 0. Prints medians with min–max, then one JSON line.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Dec } from '../shared/decimal';
+import type { Instrument, ModifyOrderRequest } from '../shared/schemas';
+import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange/index';
+import { ActivityLog } from '../electron/activity/activity-log';
+import { AmendRuns } from '../electron/amend/amend-runs';
+import { AmendService, type AmendSession } from '../electron/amend/amend-service';
+import { ExchangeClient } from '../electron/exchange/client';
+import { OrderStream } from '../electron/exchange/order-stream';
+import { LOCAL_DEMO_SUMMARY } from '../electron/amend/testing/local-demo-profile';
+
+const BATCH = '/api/v3/trade/batch-modify-order';
+const READS = new Set(['/api/v3/trade/order-info', '/api/v3/trade/unfilled-orders']);
+const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
+
+interface Figures {
+  /** start() until every item is checked (the orders read, the rules run). */
+  checkMs: number;
+  itemsPerSecond: number;
+  /** First Batch Modify Orders request to the last (the demo's request log). */
+  sendingMs: number;
+  lastOutcomeMs: number;
+  requests: number;
+  reads: number;
+  rateLimited: number;
+  applied: number;
+}
+
+async function placeOrders(demo: DemoExchange, client: ExchangeClient, n: number): Promise<ModifyOrderRequest[]> {
+  const markets: Array<{ symbol: string; step: Dec; base: Dec; qty: Dec; inst: Instrument }> = [];
+  for (const symbol of SYMBOLS) {
+    const [inst] = await client.getInstruments('USDT-FUTURES', symbol);
+    const [ticker] = await client.getTickers('USDT-FUTURES', symbol);
+    if (!inst || !ticker) throw new Error(`no instrument or ticker for ${symbol}`);
+    const step = new Dec(inst.priceMultiplier ?? '1');
+    const qtyStep = inst.quantityMultiplier ?? '1';
+    // Resting bids well below the market, ten steps apart: nothing fills them during the run.
+    const base = new Dec(ticker.lastPrice ?? '100').mul('0.9').div(step).floor().mul(step);
+    const qty = new Dec(inst.minOrderAmount ?? '5').mul(2).div(base).div(qtyStep).ceil().mul(qtyStep);
+    markets.push({ symbol, step, base, qty, inst });
+  }
+  return Array.from({ length: n }, (_, i) => {
+    const m = markets[i % markets.length]!;
+    const price = m.base.minus(m.step.mul(10 * Math.floor(i / markets.length)));
+    const decimals = Number(m.inst.pricePrecision);
+    const o = demo.control.placeOrder({
+      uid: DEMO_ACCOUNT.uid,
+      category: 'USDT-FUTURES',
+      symbol: m.symbol,
+      side: 'buy',
+      price: price.toFixed(decimals),
+      qty: m.qty.toFixed(Number(m.inst.quantityPrecision)),
+    });
+    return {
+      orderId: o.orderId,
+      category: 'USDT-FUTURES',
+      symbol: m.symbol,
+      price: price.plus(m.step).toFixed(decimals),
+    };
+  });
+}
+
+async function once(demo: DemoExchange, n: number, withStream: boolean, dir: string): Promise<Figures> {
+  demo.control.reset();
+  const client = new ExchangeClient({ baseUrl: demo.url, credentials: DEMO_ACCOUNT });
+  const requests = await placeOrders(demo, client, n);
+  let stream: OrderStream | undefined;
+  if (withStream) {
+    stream = new OrderStream({ ...client.streamSettings()!, pingIntervalMs: 25_000 });
+    stream.start();
+    await new Promise<void>((resolve) => {
+      const off = stream?.onState((s) => s.state === 'connected' && (off?.(), resolve()));
+    });
+  }
+  const session = async (): Promise<AmendSession> => ({ profile: LOCAL_DEMO_SUMMARY, client, stream });
+  const amend = new AmendService({ session, log: new ActivityLog(dir) });
+  const runs = new AmendRuns({ steps: amend.steps, session });
+  const logBefore = demo.control.requestLog().length;
+  const t0 = performance.now();
+  const wall0 = Date.now();
+  const started = await runs.start(requests);
+  const checkMs = performance.now() - t0;
+  const run = await runs.finished(started.id);
+  const lastOutcomeMs = performance.now() - t0;
+  const entries = demo.control.requestLog().slice(logBefore);
+  const batches = entries.filter((e) => e.path === BATCH);
+  const lastBatchAt = batches[batches.length - 1]?.at ?? wall0;
+  await runs.close();
+  await amend.close();
+  await stream?.close();
+  return {
+    checkMs,
+    sendingMs: lastBatchAt - (batches[0]?.at ?? lastBatchAt),
+    itemsPerSecond: run.counts.total / Math.max(0.001, (lastBatchAt - wall0) / 1000),
+    lastOutcomeMs,
+    requests: run.requests,
+    reads: entries.filter((e) => READS.has(e.path)).length,
+    rateLimited: entries.filter((e) => e.status === 429).length,
+    applied: run.counts.applied,
+  };
+}
+
+function stats(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)] ?? NaN, min: s[0] ?? NaN, max: s[s.length - 1] ?? NaN };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      orders: { type: 'string', default: '200' },
+      repeats: { type: 'string', default: '5' },
+      'engine-latency-ms': { type: 'string', default: '500' },
+    },
+  });
+  const n = Number(values.orders);
+  const repeats = Number(values.repeats);
+  const demo = await startDemoExchange({ engineLatencyMs: Number(values['engine-latency-ms']), rateLimit: true });
+  const dir = await mkdtemp(join(tmpdir(), 'bench-amend-many-'));
+  const out: Record<string, unknown> = { orders: n, repeats, engineLatencyMs: Number(values['engine-latency-ms']) };
+  try {
+    for (const mode of ['stream', 'polling'] as const) {
+      const all: Figures[] = [];
+      for (let r = 0; r < repeats; r++) all.push(await once(demo, n, mode === 'stream', join(dir, `${mode}-${r}`)));
+      const f = (k: keyof Figures) => stats(all.map((x) => x[k]));
+      const fmt = (k: keyof Figures, digits = 0) => {
+        const s = f(k);
+        return `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+      };
+      console.log(
+        `${mode.padEnd(8)} ${n} orders × ${repeats}: sent ${fmt('itemsPerSecond')} items/s · last outcome ${fmt('lastOutcomeMs')} ms` +
+          ` · check ${fmt('checkMs')} ms · first→last request ${fmt('sendingMs')} ms · requests ${fmt('requests')} · REST reads ${fmt('reads')} · 429 answers ${fmt('rateLimited')} · applied ${fmt('applied')}`,
+      );
+      out[mode] = Object.fromEntries(
+        (
+          [
+            'checkMs',
+            'itemsPerSecond',
+            'sendingMs',
+            'lastOutcomeMs',
+            'requests',
+            'reads',
+            'rateLimited',
+            'applied',
+          ] as const
+        ).map((k) => [k, f(k)]),
+      );
+      if (all.some((x) => x.rateLimited > 0)) process.exitCode = 1;
+    }
+    console.log(JSON.stringify(out));
+  } finally {
+    await demo.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+void main();

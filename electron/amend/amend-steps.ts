@@ -1,0 +1,519 @@
+/**
+ * The steps of one amend attempt, shared by the single-order desk (amend-service.ts) and by runs of
+ * many (amend-runs.ts), so each rule has one home: the guard check and take, the shared amend rules
+ * against main's own picture of the order and its instrument, the attempt and its activity-log
+ * records, the transition after the exchange's answer, the follow and what its outcome means for the
+ * attempt and the order's guard.
+ *
+ * It also holds what main keeps per profile (orders seen, guards, instruments) and the attempts of
+ * this session, so a single amend and a run see each other's guards.
+ */
+import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import { checkAmend } from '../../shared/amend-rules';
+import type { Attempt, AttemptStatus, AttemptWithGuard, OrderGuard, OrderSnapshot } from '../../shared/attempts';
+import { FINAL_STATUSES } from '../../shared/attempts';
+import { MAX_RUN_ITEMS } from '../../shared/batch-run';
+import { changeText } from '../../shared/change-text';
+import { deskError, describeError, DeskError, EXCHANGE_CODE, type DeskErrorData } from '../../shared/errors';
+import { attemptIds, describeIds, mergeIds, type OrderIds } from '../../shared/order-ids';
+import type { ProfileSummary } from '../../shared/profiles';
+import { categorySchema, type ModifyOrderRequest, type Order } from '../../shared/schemas';
+import type { ActivityLog } from '../activity/activity-log';
+import { outcomeSummary, SUMMARY } from './attempt-text';
+import {
+  decisiveOutcome,
+  describeOrderState,
+  FOLLOW_INTERVAL_MS,
+  FOLLOW_TIMEOUT_MS,
+  followModification,
+  type FollowOutcome,
+  type OrderWatch,
+} from './follow';
+import { InstrumentCache, type InstrumentLookup } from './instrument-cache';
+import { OrderGuards } from './order-guards';
+import { SeenOrders } from './seen-orders';
+import type { AmendClient } from './amend-service';
+
+export interface AmendStepsOptions {
+  log: ActivityLog;
+  now?: () => number;
+  followTimeoutMs?: number;
+  followIntervalMs?: number;
+  newId?: () => string;
+  /** Where a failed activity-log write is reported (the attempt itself goes on). */
+  onLogError?: (error: unknown) => void;
+}
+
+/** What main keeps per profile: orders differ per account, and so do their guards. */
+export interface ProfileDesk {
+  seen: SeenOrders;
+  guards: OrderGuards;
+  instruments: InstrumentCache;
+}
+
+/** What the exchange answered to the request that carried an accepted modification. */
+export interface AcceptedAnswer {
+  code: string;
+  msg: string;
+  requestTime?: number;
+  result: { orderId: string; clientOid: string };
+}
+
+export function snapshot(o: Order | undefined): OrderSnapshot | undefined {
+  if (!o) return undefined;
+  const { orderId, clientOid, category, symbol, price, qty, cumExecQty, orderStatus, updatedTime } = o;
+  return { orderId, clientOid, category, symbol, price, qty, cumExecQty, orderStatus, updatedTime };
+}
+
+const isFinal = (s: AttemptStatus) => FINAL_STATUSES.includes(s);
+
+/**
+ * What came back, as facts for the timeline ("code 25102 · HTTP 400", "no answer in time"): the
+ * summary and the error already say it in words, and the timeline repeating them made one rejection
+ * read the same sentence over and over.
+ */
+function answerFacts(d: DeskErrorData): string {
+  const what = d.code ? `code ${d.code}` : (KIND_FACTS[d.kind] ?? d.kind);
+  return d.httpStatus !== undefined ? `${what} · HTTP ${d.httpStatus}` : what;
+}
+const KIND_FACTS: Partial<Record<DeskErrorData['kind'], string>> = {
+  timeout: 'no answer in time',
+  network: 'connection failed',
+  internal: 'unexpected error',
+};
+
+export class AmendSteps {
+  readonly now: () => number;
+  private readonly followTimeoutMs: number;
+  private readonly followIntervalMs: number;
+  private readonly newId: () => string;
+  private readonly desks = new Map<string, ProfileDesk>();
+  private readonly attempts = new Map<string, Attempt>();
+  private readonly running = new Map<string, Promise<Attempt>>();
+  private readonly stop = new AbortController();
+  /** Attempts left in flight by an earlier run have been made unknown, and their orders guarded. */
+  readonly recovered: Promise<void>;
+
+  constructor(private readonly opts: AmendStepsOptions) {
+    this.now = opts.now ?? Date.now;
+    this.followTimeoutMs = opts.followTimeoutMs ?? FOLLOW_TIMEOUT_MS;
+    this.followIntervalMs = opts.followIntervalMs ?? FOLLOW_INTERVAL_MS;
+    this.newId = opts.newId ?? randomUUID;
+    // Every follow waits on this signal: a run follows up to MAX_RUN_ITEMS at once, which is no leak.
+    setMaxListeners(MAX_RUN_ITEMS * 2, this.stop.signal);
+    this.recovered = this.recover();
+  }
+
+  get log(): ActivityLog {
+    return this.opts.log;
+  }
+
+  /** True once the desk is closing: nothing new is followed. */
+  get stopping(): AbortSignal {
+    return this.stop.signal;
+  }
+
+  desk(profileId: string): ProfileDesk {
+    let d = this.desks.get(profileId);
+    if (!d) {
+      d = { seen: new SeenOrders(), guards: new OrderGuards(), instruments: new InstrumentCache(this.now) };
+      this.desks.set(profileId, d);
+    }
+    return d;
+  }
+
+  /** This session's attempt as it stands (a step ahead of its last line in the log). */
+  live(id: string): Attempt | undefined {
+    return this.attempts.get(id);
+  }
+
+  /** A new attempt of the profile, not recorded yet. */
+  begin(profile: ProfileSummary, raw: ModifyOrderRequest, run?: Attempt['run']): Attempt {
+    return {
+      id: this.newId(),
+      profileId: profile.id,
+      profileName: profile.name,
+      environment: profile.environment,
+      startedAt: this.now(),
+      request: raw,
+      status: 'sending',
+      summary: SUMMARY.sending,
+      timeline: [],
+      ...(run ? { run } : {}),
+    };
+  }
+
+  /** Both identifiers of the order a request names, as far as main knows them. */
+  idsOf(desk: ProfileDesk, raw: ModifyOrderRequest): OrderIds {
+    const named: OrderIds = { orderId: raw.orderId, clientOid: raw.clientOid };
+    return mergeIds(named, desk.seen.idsOf(named));
+  }
+
+  /**
+   * Checks the order's guard and, when it is free, takes it for this attempt, with no await in
+   * between so two amends racing each other cannot both find the order free. Answers the refusal
+   * (recorded) when the order is guarded, else undefined.
+   */
+  take(desk: ProfileDesk, attempt: Attempt, ids: OrderIds, reason: string): AttemptWithGuard | undefined {
+    const guard = desk.guards.get(ids);
+    if (guard.state !== 'free' && guard.attemptId !== attempt.id) {
+      const why = guard.reason ?? 'This order cannot be modified now.';
+      return this.refuse(attempt, deskError('conflict', why), `Refused: ${why}`);
+    }
+    desk.guards.set(ids, 'in-flight', reason, attempt.id);
+    return undefined;
+  }
+
+  /** The in-flight reason of a single amend on the wire. */
+  sendingReason(ids: OrderIds, sentAt: number): string {
+    return `A modification of order ${describeIds(ids)} is in progress: it was sent at ${new Date(sentAt).toISOString()} and its result is not known yet.`;
+  }
+
+  /**
+   * The shared amend rules, run by main as the authority against the order as main last saw it and
+   * its instrument. Answers the normalized request, or the refusal (recorded, guard released). A
+   * thrown error releases the guard too.
+   */
+  async check(
+    desk: ProfileDesk,
+    client: AmendClient,
+    attempt: Attempt,
+    ids: OrderIds,
+    order: Order | undefined,
+  ): Promise<{ request: ModifyOrderRequest } | { refused: AttemptWithGuard }> {
+    const raw = attempt.request;
+    try {
+      attempt.before = snapshot(order);
+      const lookup = await this.instrumentFor(desk, client, raw, order, attempt);
+      const report = checkAmend(raw, {
+        order,
+        instrument: lookup?.instrument,
+        instrumentNotFound: lookup !== undefined && 'notFound' in lookup,
+        now: this.now(),
+      });
+      if (!report.ok) {
+        desk.guards.release(ids, { attemptId: attempt.id });
+        const messages = report.errors.map((e) => e.message);
+        const first = messages[0] ?? 'A rule is broken.';
+        const more = messages.length > 1 ? ` (and ${messages.length - 1} more)` : '';
+        return {
+          refused: this.refuse(
+            attempt,
+            deskError('rule', first, { details: messages, code: report.errors[0]?.code }),
+            `Refused before sending: ${first}${more}. Nothing was sent.`,
+          ),
+        };
+      }
+      attempt.request = report.request;
+      const warnings = report.warnings.map((w) => w.message);
+      this.note(attempt, 'Rules checked', warnings.length ? `Warnings: ${warnings.join('; ')}` : 'All rules pass');
+      return { request: report.request };
+    } catch (e) {
+      desk.guards.release(ids, { attemptId: attempt.id });
+      throw e;
+    }
+  }
+
+  /** The attempt goes on the wire: noted, kept as this session's, and recorded. */
+  sent(attempt: Attempt, detail: string): void {
+    this.note(attempt, 'Sent', detail);
+    this.attempts.set(attempt.id, attempt);
+    this.record(attempt);
+  }
+
+  /** Keeps the attempt's background work, so settled() and close() can wait for it. */
+  track(attempt: Attempt, work: Promise<void>): Promise<Attempt> {
+    const done = work.then(() => structuredClone(attempt));
+    this.running.set(attempt.id, done);
+    void done.finally(() => this.running.delete(attempt.id));
+    return done;
+  }
+
+  /** Resolves when the attempt being followed reaches a final status; undefined when none is. */
+  settling(id: string): Promise<Attempt> | undefined {
+    return this.running.get(id);
+  }
+
+  /**
+   * The exchange accepted the modification: the order is guarded under both identifiers the answer
+   * names, and the attempt is followed from here. Answers those identifiers.
+   */
+  accepted(attempt: Attempt, desk: ProfileDesk, named: OrderIds, answer: AcceptedAnswer): OrderIds {
+    attempt.answer = { code: answer.code, msg: answer.msg, requestTime: answer.requestTime };
+    const ids = mergeIds(answer.result, named);
+    desk.guards.set(
+      ids,
+      'in-flight',
+      `A modification of order ${describeIds(ids)} is in progress: it was accepted and the engine's result is not known yet.`,
+      attempt.id,
+    );
+    this.transition(
+      attempt,
+      'following',
+      SUMMARY.following,
+      'Accepted',
+      `code ${answer.code} · orderId ${answer.result.orderId} · clientOid ${answer.result.clientOid}`,
+    );
+    return ids;
+  }
+
+  /** Follows an accepted modification to its outcome (see follow.ts) and applies it to the attempt. */
+  async follow(
+    attempt: Attempt,
+    desk: ProfileDesk,
+    ids: OrderIds,
+    watch: OrderWatch | undefined,
+    read: () => Promise<Order>,
+  ): Promise<void> {
+    const request = attempt.request;
+    const outcome = await followModification({
+      request,
+      watch,
+      read,
+      observe: (o) => {
+        desk.seen.remember(o);
+        attempt.after = snapshot(o);
+      },
+      note: (label, detail) => this.note(attempt, label, detail),
+      now: this.now,
+      timeoutMs: this.followTimeoutMs,
+      intervalMs: this.followIntervalMs,
+      signal: this.stop.signal,
+    });
+    this.followed(attempt, desk, ids, outcome);
+  }
+
+  /** What a follow's outcome means for the attempt and the order's guard. */
+  followed(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, outcome: FollowOutcome): void {
+    const request = attempt.request;
+    const autoCancel = request.autoCancel === 'yes';
+    switch (outcome.kind) {
+      case 'applied':
+        desk.guards.release(ids, { attemptId: attempt.id });
+        this.transition(
+          attempt,
+          'applied',
+          `Applied: ${changeText(request, attempt.before, outcome.order)}.`,
+          'Applied',
+        );
+        return;
+      case 'cancelled': {
+        const reason = autoCancel
+          ? `Order ${describeIds(ids)} was cancelled by auto-cancel after a failed modification: it can no longer be modified.`
+          : `Order ${describeIds(ids)} is cancelled: it can no longer be modified.`;
+        desk.guards.set(ids, 'locked', reason, attempt.id);
+        this.transition(
+          attempt,
+          'cancelled',
+          outcomeSummary.cancelled(autoCancel),
+          'Cancelled',
+          outcome.order.cancelReason,
+        );
+        return;
+      }
+      case 'filled':
+        desk.guards.release(ids, { attemptId: attempt.id });
+        this.transition(attempt, 'failed', SUMMARY.filledFirst, 'Not applied', 'The order is completely filled');
+        return;
+      case 'timeout': {
+        const seconds = (outcome.waitedMs / 1000).toFixed(1);
+        const seen = `${outcome.reads} read${outcome.reads === 1 ? '' : 's'} over ${seconds} s${
+          outcome.failedReads ? `, ${outcome.failedReads} failed` : ''
+        }`;
+        if (!autoCancel && outcome.order) {
+          // With auto-cancel off a failed modification leaves the order exactly as it was, so an
+          // order still unchanged well past the engine's latency is the engine's "no".
+          desk.guards.release(ids, { attemptId: attempt.id });
+          this.transition(
+            attempt,
+            'failed',
+            SUMMARY.failedUnchanged,
+            'Not applied',
+            `The order was unchanged in ${seen}`,
+          );
+          return;
+        }
+        desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+        this.transition(
+          attempt,
+          'unknown',
+          outcomeSummary.followTimeout(seconds),
+          'Outcome unknown',
+          autoCancel ? `Neither the new values nor a cancellation showed in ${seen}` : `No successful read in ${seen}`,
+        );
+        return;
+      }
+      case 'stopped':
+        desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+        this.transition(attempt, 'unknown', SUMMARY.stopped, 'Outcome unknown', 'The desk stopped following');
+        return;
+    }
+  }
+
+  /**
+   * The request carrying the attempt failed: rejected by the exchange (nothing changed), never sent,
+   * or unanswered (mayHaveTakenEffect: outcome unknown, the order guarded, never resent).
+   */
+  sendFailed(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, e: unknown): void {
+    const data: DeskErrorData =
+      e instanceof DeskError
+        ? e.data
+        : { kind: 'internal', message: e instanceof Error ? e.message : String(e), mayHaveTakenEffect: true };
+    attempt.error = data;
+    if (data.code)
+      attempt.answer = { code: data.code, msg: data.exchangeMsg ?? data.message, requestTime: data.requestTime };
+    if (data.mayHaveTakenEffect) {
+      desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+      const summary = data.kind === 'timeout' ? SUMMARY.unknownTimeout : SUMMARY.unknownBroken;
+      this.transition(attempt, 'unknown', summary, 'No answer', answerFacts(data));
+      return;
+    }
+    if (data.code === EXCHANGE_CODE.cancelledByAutoCancel) {
+      desk.guards.set(
+        ids,
+        'locked',
+        `Order ${describeIds(ids)} was cancelled by auto-cancel after a failed modification: it can no longer be modified.`,
+        attempt.id,
+      );
+    } else {
+      desk.guards.release(ids, { attemptId: attempt.id });
+    }
+    const words = describeError(data).replace(/\.\s*$/, '');
+    if (data.kind === 'network') {
+      // It never left this machine: not the exchange's rejection, and safe to correct and send again.
+      const said = /nothing was sent/i.test(words) ? '' : ' Nothing reached the exchange.';
+      this.transition(attempt, 'rejected', `Not sent: ${words}.${said}`, 'Not sent', answerFacts(data));
+      return;
+    }
+    this.transition(attempt, 'rejected', `Rejected: ${words}. Nothing was changed.`, 'Rejected', answerFacts(data));
+  }
+
+  /**
+   * The request was answered, but the answer does not account for this item: it may have been
+   * accepted, so the order is guarded and the item is checked, never resent.
+   */
+  unaccounted(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, why: string): void {
+    desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+    this.transition(attempt, 'unknown', SUMMARY.unknownUnaccounted, 'Outcome unknown', why);
+  }
+
+  /**
+   * "Check again" for an attempt whose outcome is unknown, with the order as just read: decided as
+   * the follow's time limit decides (new values, cancelled, filled; unchanged with auto-cancel off is
+   * the engine's "no"); anything else stays unknown, noted. Answers whether the outcome became known.
+   */
+  recheck(attempt: Attempt, desk: ProfileDesk, order: Order): boolean {
+    desk.seen.remember(order);
+    attempt.after = snapshot(order);
+    const ids = mergeIds(attemptIds(attempt), order);
+    this.note(attempt, 'Checked again', describeOrderState(order));
+    const decided = decisiveOutcome(order, attempt.request);
+    if (decided) {
+      this.followed(attempt, desk, ids, decided);
+      return true;
+    }
+    if (attempt.request.autoCancel !== 'yes') {
+      // As at the follow's time limit: with auto-cancel off an unchanged order is the engine's "no".
+      desk.guards.release(ids, { attemptId: attempt.id });
+      this.transition(attempt, 'failed', SUMMARY.failedUnchanged, 'Not applied', 'The order is unchanged');
+      return true;
+    }
+    this.note(attempt, 'Still unknown', 'Neither the new values nor a cancellation show');
+    this.record(attempt);
+    return false;
+  }
+
+  /** The instrument named by the request, or by the order as last seen; undefined when neither names one. */
+  async instrumentFor(
+    desk: ProfileDesk,
+    client: AmendClient,
+    raw: ModifyOrderRequest,
+    order: Order | undefined,
+    attempt: Attempt,
+  ): Promise<InstrumentLookup | undefined> {
+    const category = categorySchema.safeParse(raw.category ?? order?.category);
+    const symbol = raw.symbol ?? order?.symbol;
+    if (!category.success || !symbol) return undefined;
+    try {
+      return await desk.instruments.get(category.data, symbol, (c, s) => client.getInstruments(c, s));
+    } catch (e) {
+      // The exchange checks these rules itself; not being able to pre-check them is no reason to block.
+      const why = e instanceof DeskError ? describeError(e.data) : String(e);
+      this.note(attempt, 'Instrument rules not checked', `Get Instruments failed: ${why}`);
+      return undefined;
+    }
+  }
+
+  refuse(attempt: Attempt, error: DeskError, summary: string): AttemptWithGuard {
+    attempt.error = error.data;
+    this.attempts.set(attempt.id, attempt);
+    this.transition(attempt, 'refused', summary, 'Refused', error.data.details?.join('; ') ?? error.message);
+    return this.answer(attempt);
+  }
+
+  /** A copy for the caller, with the guard as it stands at the same moment. */
+  answer(attempt: Attempt): AttemptWithGuard {
+    return { ...structuredClone(attempt), guard: this.guardOf(attempt) };
+  }
+
+  /**
+   * The guard main now holds on the order an attempt concerns: what it would decide for the same
+   * request sent again. The desk shows this instead of working it out from the attempt's status.
+   */
+  guardOf(attempt: Attempt): OrderGuard {
+    const desk = this.desks.get(attempt.profileId);
+    if (!desk) return { state: 'free' };
+    const named: OrderIds = { orderId: attempt.request.orderId, clientOid: attempt.request.clientOid };
+    return desk.guards.get(mergeIds(attemptIds(attempt), desk.seen.idsOf(named)));
+  }
+
+  note(attempt: Attempt, label: string, detail?: string): void {
+    attempt.timeline.push({ at: this.now(), label, ...(detail ? { detail } : {}) });
+  }
+
+  transition(attempt: Attempt, status: AttemptStatus, summary: string, label: string, detail?: string): void {
+    attempt.status = status;
+    attempt.summary = summary;
+    this.note(attempt, label, detail);
+    if (isFinal(status)) attempt.finishedAt = this.now();
+    this.record(attempt);
+  }
+
+  record(attempt: Attempt): void {
+    this.opts.log.append(structuredClone(attempt)).catch((e: unknown) => this.opts.onLogError?.(e));
+  }
+
+  /** Stops following (attempts still following end as 'unknown') and waits for them; idempotent. */
+  async stopFollowing(): Promise<void> {
+    await this.recovered;
+    this.stop.abort();
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /**
+   * After a crash or a restart while an amend was in flight, nothing is following it any more: its
+   * outcome is unknown, and its order is guarded until the operator loads it again.
+   */
+  private async recover(): Promise<void> {
+    let unfinished: Attempt[];
+    try {
+      unfinished = await this.opts.log.unfinished();
+    } catch (e) {
+      this.opts.onLogError?.(e);
+      return;
+    }
+    for (const attempt of unfinished) {
+      const desk = this.desk(attempt.profileId);
+      const ids = mergeIds(attemptIds(attempt), {});
+      desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+      this.transition(
+        attempt,
+        'unknown',
+        SUMMARY.interrupted,
+        'Outcome unknown',
+        'UTA Desk stopped while following it',
+      );
+    }
+  }
+}

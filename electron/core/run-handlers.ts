@@ -1,0 +1,27 @@
+/**
+ * Amending many orders at once: start a run, read it, pause / resume / stop / check it. The logic
+ * lives in AmendRuns (electron/amend/amend-runs.ts), which shares the single desk's guards and rules.
+ */
+import { AmendRuns } from '../amend/amend-runs';
+import type { AmendService } from '../amend/amend-service';
+import type { CoreContext } from './context';
+import type { CoreHandlers } from './handlers';
+import { activeSession } from './order-handlers';
+
+type RunMethods = 'startRun' | 'getRun' | 'controlRun';
+
+export function createAmendRuns(ctx: CoreContext, amend: AmendService): AmendRuns {
+  return new AmendRuns({
+    steps: amend.steps,
+    session: () => activeSession(ctx),
+    onError: (e) => console.error('[runs] a run stopped sending after a fault:', e instanceof Error ? e.message : e),
+  });
+}
+
+export function runHandlers(runs: AmendRuns): Pick<CoreHandlers, RunMethods> {
+  return {
+    startRun: ({ items }) => runs.start(items),
+    getRun: async ({ id }) => runs.get(id),
+    controlRun: ({ id, action }) => runs.control(id, action),
+  };
+}
