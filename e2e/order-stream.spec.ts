@@ -16,9 +16,7 @@ test.describe('the order stream', () => {
     shot,
   }) => {
     await expect(streamChip(app)).toHaveText('Stream live', { timeout: 10_000 });
-    await expect(streamChip(app)).toHaveAccessibleName(
-      /connected: amend results show as soon as the exchange decides/,
-    );
+    await expect(streamChip(app)).toHaveAccessibleName(/connected: amend results show as soon as the exchange decides/);
 
     await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Amend order' }).click();
     await field(app, 'Client order ID').fill('demo-btc-open');

@@ -22,8 +22,8 @@ async function expectNoPageOverflow(app: Page): Promise<void> {
 
 for (const size of SIZES) {
   test(`every screen at ${size.width}×${size.height}, both themes`, async ({ app, shot }) => {
-    // Eight screenshots, each with two axe-core runs.
-    test.setTimeout(180_000);
+    // Twelve screenshots, each with two axe-core runs.
+    test.setTimeout(240_000);
     await app.setViewportSize(size);
     // Something on each screen: an attempt in Activity, a loaded order on the desk.
     await nav(app, 'Amend order');
@@ -33,7 +33,7 @@ for (const size of SIZES) {
     for (const theme of ['dark', 'light'] as const) {
       const toggle = app.getByRole('button', { name: `Switch to ${theme} theme` });
       if (await toggle.isVisible()) await toggle.click();
-      for (const screen of ['Instruments', 'Amend order', 'Profiles', 'Activity']) {
+      for (const screen of ['Instruments', 'Amend order', 'Profiles', 'Activity', 'Amend many', 'Changes']) {
         await nav(app, screen);
         await app.waitForTimeout(150);
         await expectNoPageOverflow(app);

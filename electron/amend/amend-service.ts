@@ -12,21 +12,15 @@ import { activityMatches, isSearching, type ActivitySearch } from '../../shared/
 import { deskError } from '../../shared/errors';
 import { mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
-import type { Category, Instrument, ModifyOrderRequest, OpenOrdersPage, Order } from '../../shared/schemas';
+import type { Category, Instrument, ModifyOrderRequest, Order } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
 import type { BatchModifyAnswer, ModifyAnswer } from '../exchange/client';
 import { AmendSteps, type ProfileDesk } from './amend-steps';
+import type { OrderReaderClient } from './order-reader';
 import { watchOrder, type OrderPushSource } from './order-watch';
 
 /** The part of ExchangeClient the desk uses (tests pass a stand-in). */
-export interface AmendClient {
-  getOrder(ref: OrderIds): Promise<Order>;
-  getOpenOrders(query: {
-    category?: string;
-    symbol?: string;
-    limit?: number;
-    cursor?: string;
-  }): Promise<OpenOrdersPage>;
+export interface AmendClient extends OrderReaderClient {
   modifyOrder(body: ModifyOrderRequest): Promise<ModifyAnswer>;
   getInstruments(category: Category, symbol?: string): Promise<Instrument[]>;
   /** Runs of many amends only (amend-runs.ts). */

@@ -20,7 +20,7 @@ import { attemptIds, describeIds, mergeIds, type OrderIds } from '../../shared/o
 import type { ProfileSummary } from '../../shared/profiles';
 import { categorySchema, type ModifyOrderRequest, type Order } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
-import { outcomeSummary, SUMMARY } from './attempt-text';
+import { outcomeSummary, runItemSummary, SUMMARY } from './attempt-text';
 import {
   decisiveOutcome,
   describeOrderState,
@@ -474,7 +474,7 @@ export class AmendSteps {
 
   transition(attempt: Attempt, status: AttemptStatus, summary: string, label: string, detail?: string): void {
     attempt.status = status;
-    attempt.summary = summary;
+    attempt.summary = attempt.run ? runItemSummary(summary) : summary;
     this.note(attempt, label, detail);
     if (isFinal(status)) attempt.finishedAt = this.now();
     this.record(attempt);

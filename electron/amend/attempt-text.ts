@@ -27,3 +27,15 @@ export const outcomeSummary = {
   followTimeout: (seconds: string): string =>
     `Outcome unknown — the order showed neither the new values nor a cancellation within ${seconds} s. Load the order to check before sending again.`,
 };
+
+const LOAD_TO_CHECK = 'Load the order to check before sending again.';
+
+/**
+ * An item of an amend-many run is checked from its run ("Check again" reads every unknown item),
+ * so its unknown outcome says that instead of sending the operator to the single desk.
+ */
+export function runItemSummary(summary: string): string {
+  return summary.endsWith(LOAD_TO_CHECK)
+    ? `${summary.slice(0, -LOAD_TO_CHECK.length)}Use Check again on the run (or load the order) before sending it again.`
+    : summary;
+}

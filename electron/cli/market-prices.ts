@@ -1,22 +1,11 @@
 /**
  * Market prices for the price-band warning of a rule's preview: one Get Tickers per product type of
- * the selection (margin pairs read the SPOT book: there are no MARGIN tickers). The market is the
- * last price, or the mark price for futures, as the planner's MarketLookup says.
+ * the selection. Which ticker and which of its prices count is shared/market-price.ts.
  */
 import type { MarketLookup } from '../../shared/amend-plan';
-import { CATEGORIES, isFuturesCategory, type Category, type Ticker, type TickerCategory } from '../../shared/schemas';
+import { marketLookup, tickerCategoryOf } from '../../shared/market-price';
+import { CATEGORIES, type Category, type Ticker, type TickerCategory } from '../../shared/schemas';
 import type { ExchangeClient } from '../exchange/client';
-
-function tickerCategoryOf(category: Category): TickerCategory {
-  return category === 'MARGIN' ? 'SPOT' : category;
-}
-
-/** The price the band is measured from, or undefined when the ticker gives none. */
-export function marketPriceOf(category: Category, ticker: Ticker | undefined): string | undefined {
-  if (!ticker) return undefined;
-  const mark = isFuturesCategory(category) ? ticker.markPrice?.trim() : undefined;
-  return mark || ticker.lastPrice?.trim() || undefined;
-}
 
 /**
  * Reads the tickers of every product type among `targets` (the symbol alone when it is the only one)
@@ -33,10 +22,10 @@ export async function loadMarketPrices(
     const tc = tickerCategoryOf(category as Category);
     symbols.set(tc, (symbols.get(tc) ?? new Set()).add(t.symbol));
   }
-  const tickers = new Map<string, Ticker>();
+  const tickers = new Map<TickerCategory, Ticker[]>();
   for (const [category, wanted] of symbols) {
     const one = wanted.size === 1 ? [...wanted][0] : undefined;
-    for (const t of await client.getTickers(category, one)) tickers.set(`${category} ${t.symbol}`, t);
+    tickers.set(category, await client.getTickers(category, one));
   }
-  return (category, symbol) => marketPriceOf(category, tickers.get(`${tickerCategoryOf(category)} ${symbol}`));
+  return marketLookup(tickers);
 }

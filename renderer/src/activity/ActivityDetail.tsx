@@ -43,6 +43,14 @@ export function ActivityDetail({ attempt: a }: { attempt: Attempt }) {
         <dd>{a.request.autoCancel ?? 'no'}</dd>
         <dt>Attempt</dt>
         <dd className="mono">{a.id}</dd>
+        {a.run ? (
+          <>
+            <dt>Run</dt>
+            <dd>
+              item {a.run.index + 1} of {a.run.size} · <span className="mono">{a.run.id}</span>
+            </dd>
+          </>
+        ) : null}
       </dl>
       <Timeline attempt={a} />
       <Json label="Request" value={a.request} />

@@ -26,6 +26,9 @@ const CSV_COLUMNS: [string, (a: Attempt) => string][] = [
   ['code', (a) => a.answer?.code ?? a.error?.code ?? ''],
   ['duration_ms', (a) => (durationMs(a) === undefined ? '' : String(durationMs(a)))],
   ['attempt_id', (a) => a.id],
+  // Items of an amend-many run: which run, and which item of how many ("3/48").
+  ['run_id', (a) => a.run?.id ?? ''],
+  ['run_item', (a) => (a.run ? `${a.run.index + 1}/${a.run.size}` : '')],
 ];
 
 export function activityCsv(attempts: Attempt[]): string {

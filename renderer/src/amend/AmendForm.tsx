@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import type { AmendField, RuleIssue } from '../../../shared/amend-rules';
 import { CATEGORIES } from '../../../shared/schemas';
+import { priceStep, quantityStep, type Grid } from '../../../shared/steps';
 import { useAmend, type Draft } from './amend-store';
 import { REQUIRED_RULES } from './blocked-reasons';
+import { nudgedValue, nudgeSteps } from './nudges';
+import { PriceHelpers } from './PriceHelpers';
 import type { AmendDesk } from './useAmendDesk';
 
 /** The form's first field: where focus goes when the desk is opened for a new order. */
@@ -35,8 +38,10 @@ function TextField(props: {
   hint?: ReactNode;
   mono?: boolean;
   upper?: boolean;
+  /** ↑/↓ move the value by one step of this grid (Shift: ten), starting from `current` when empty. */
+  nudge?: { grid: Grid | undefined; current: string | undefined };
 }) {
-  const { name, label, desk, placeholder, hint, mono, upper } = props;
+  const { name, label, desk, placeholder, hint, mono, upper, nudge } = props;
   const setField = useAmend((s) => s.setField);
   const issues = visible(
     desk.report.errors.filter((e) => e.field === name),
@@ -58,6 +63,19 @@ function TextField(props: {
         aria-invalid={issues.length > 0 ? true : undefined}
         aria-describedby={issues.length ? `${id}-issues` : hint ? `${id}-hint` : undefined}
         onChange={(e) => setField(name, (upper ? e.target.value.toUpperCase() : e.target.value) as never)}
+        onKeyDown={
+          nudge
+            ? (e) => {
+                const n = nudgeSteps(e);
+                if (n === undefined) return;
+                // The store, not the render: a held key repeats faster than a render may land.
+                const next = nudgedValue(useAmend.getState().draft[name] as string, nudge.current, nudge.grid, n);
+                if (next === undefined) return;
+                e.preventDefault();
+                setField(name, next as never);
+              }
+            : undefined
+        }
       />
       {hint ? (
         <span className="field-hint" id={`${id}-hint`}>
@@ -75,6 +93,9 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
   const both = draft.orderId.trim() !== '' && draft.clientOid.trim() !== '';
   const unit = instrument ? ` ${instrument.baseCoin}` : '';
   const quote = instrument ? ` ${instrument.quoteCoin}` : '';
+  const priceGrid = instrument ? priceStep(instrument) : undefined;
+  const qtyGrid = instrument ? quantityStep(instrument) : undefined;
+  const keys = (g: Grid | undefined) => (g ? ` · ↑↓ ${g.step}` : '');
   const orderLevel = visible(
     report.errors.filter((e) => e.field === 'order' || e.field === 'instrument' || e.field === 'autoCancel'),
     desk.showRequired,
@@ -153,8 +174,11 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
           desk={desk}
           placeholder="unchanged"
           mono
+          nudge={{ grid: qtyGrid, current: order?.qty }}
           hint={
-            order ? `Empty = unchanged · now ${order.qty ?? '—'}${unit}` : `Empty = unchanged${unit ? ` ·${unit}` : ''}`
+            (order
+              ? `Empty = unchanged · now ${order.qty ?? '—'}${unit}`
+              : `Empty = unchanged${unit ? ` ·${unit}` : ''}`) + keys(qtyGrid)
           }
         />
         <TextField
@@ -163,13 +187,15 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
           desk={desk}
           placeholder="unchanged"
           mono
+          nudge={{ grid: priceGrid, current: order?.price }}
           hint={
-            order
+            (order
               ? `Empty = unchanged · now ${order.price ?? '—'}${quote}`
-              : `Empty = unchanged${quote ? ` ·${quote}` : ''}`
+              : `Empty = unchanged${quote ? ` ·${quote}` : ''}`) + keys(priceGrid)
           }
         />
       </div>
+      <PriceHelpers grid={priceGrid} current={order?.price} side={order?.side} />
 
       <div className="amend-autocancel">
         <label className="amend-check">

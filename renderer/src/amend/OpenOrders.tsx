@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Order } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { useUi } from '../app/store';
 import { call } from '../lib/desk';
 import { useAmend } from './amend-store';
 import { formatTime, ORDER_STATUS_BADGES } from './status-display';
@@ -20,6 +21,7 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
   });
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
   const scope = [filter.category ?? 'all categories', filter.symbol].filter(Boolean).join(' · ');
+  const openAmendMany = useUi((s) => s.openAmendMany);
   return (
     <section className="panel amend-open" aria-label="Open orders">
       <div className="amend-panel-head">
@@ -28,6 +30,14 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
           {scope} · {rows.length} shown{q.hasNextPage ? ', more available' : ''}
         </span>
         <span className="amend-head-right">
+          <button
+            type="button"
+            className="button"
+            onClick={() => openAmendMany({ category: category || undefined, symbol: filter.symbol })}
+            title={`Apply one rule to many open orders (${scope})`}
+          >
+            Amend many…
+          </button>{' '}
           <button type="button" className="button" onClick={() => void q.refetch()} disabled={q.isFetching}>
             Refresh
           </button>

@@ -3,6 +3,7 @@ import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { APP_STATUS_KEY } from '../app/Header';
 import { call } from '../lib/desk';
 import type { AmendDesk } from './useAmendDesk';
+import { useMarketContext } from './useMarketContext';
 
 export function ReviewPanel({ desk }: { desk: AmendDesk }) {
   const status = useQuery({ queryKey: APP_STATUS_KEY, queryFn: () => call('getAppStatus', {}) });
@@ -10,6 +11,9 @@ export function ReviewPanel({ desk }: { desk: AmendDesk }) {
   const { report, order } = desk;
   const req = report.request;
   const live = profile?.environment === 'live';
+  // The band is the market's, not a rule of the request: shown here too, so the last look before Send has it.
+  const market = useMarketContext(desk);
+  const band = market.priceIsNew ? market.warning : undefined;
   return (
     <section className={`panel amend-review${live ? ' live' : ''}`} aria-label="Review">
       <div className="amend-panel-head">
@@ -63,11 +67,12 @@ export function ReviewPanel({ desk }: { desk: AmendDesk }) {
           </tr>
         </tbody>
       </table>
-      {report.warnings.length ? (
+      {report.warnings.length || band ? (
         <ul className="amend-warnings">
           {report.warnings.map((w) => (
             <li key={w.rule}>{w.message}</li>
           ))}
+          {band ? <li key={band.rule}>{band.message}</li> : null}
         </ul>
       ) : null}
       <details className="amend-json">

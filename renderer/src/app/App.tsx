@@ -6,12 +6,17 @@ import { InstrumentsScreen } from '../screens/InstrumentsScreen';
 import { AmendScreen } from '../screens/AmendScreen';
 import { ProfilesScreen } from '../screens/ProfilesScreen';
 import { ActivityScreen } from '../screens/ActivityScreen';
+import { AmendManyScreen } from '../screens/AmendManyScreen';
+import { ChangesScreen } from '../screens/ChangesScreen';
+import { ChangeAlerts } from './ChangeAlerts';
 
 const SCREENS: Record<View, () => React.JSX.Element> = {
   instruments: InstrumentsScreen,
   amend: AmendScreen,
   profiles: ProfilesScreen,
   activity: ActivityScreen,
+  'amend-many': AmendManyScreen,
+  changes: ChangesScreen,
 };
 
 /** The new screen's heading takes focus (ScreenHeader makes it focusable by script). */
@@ -24,7 +29,7 @@ export function App() {
   const theme = useUi((s) => s.theme);
   const setView = useUi((s) => s.setView);
   const content = useRef<HTMLElement>(null);
-  /** Counts Ctrl+1…4 presses: each one asks for focus in the screen it shows, even the current one. */
+  /** Counts Ctrl+1…6 presses: each one asks for focus in the screen it shows, even the current one. */
   const [keySwitches, setKeySwitches] = useState(0);
   const shown = useRef({ view, keySwitches });
 
@@ -32,7 +37,7 @@ export function App() {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 
-  // Ctrl/Cmd+1…4 switch screens from anywhere, including inside inputs.
+  // Ctrl/Cmd+1…6 switch screens from anywhere, including inside inputs.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
@@ -69,6 +74,7 @@ export function App() {
       <main className="content" id="content" ref={content}>
         <Screen />
       </main>
+      <ChangeAlerts />
     </div>
   );
 }

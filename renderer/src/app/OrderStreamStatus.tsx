@@ -12,6 +12,8 @@ export const ORDER_STREAM_KEY = ['order-stream'] as const;
 
 /** Short enough that a drop shows before the operator's next amend, cheap: nothing leaves the machine. */
 const POLL_MS = 3_000;
+/** While it is connecting, the answer is a few hundred milliseconds away: say it when it comes. */
+const POLL_CHANGING_MS = 500;
 
 export function streamWords(
   stream: OrderStreamStatus | null,
@@ -63,7 +65,10 @@ export function OrderStreamStatusChip() {
   const status = useQuery({
     queryKey: ORDER_STREAM_KEY,
     queryFn: () => call('getOrderStream', {}),
-    refetchInterval: POLL_MS,
+    refetchInterval: (query) =>
+      query.state.data?.stream?.state === 'connecting' || query.state.data?.stream?.state === 'reconnecting'
+        ? POLL_CHANGING_MS
+        : POLL_MS,
   });
   const now = useNow(1_000);
   if (!status.data) return null;

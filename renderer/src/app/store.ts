@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Category } from '../../../shared/schemas';
 
-export const VIEWS = ['instruments', 'amend', 'profiles', 'activity'] as const;
+export const VIEWS = ['instruments', 'amend', 'profiles', 'activity', 'amend-many', 'changes'] as const;
 export type View = (typeof VIEWS)[number];
 export type Theme = 'dark' | 'light';
 
@@ -14,13 +14,31 @@ export interface AmendPrefill {
   nonce: number;
 }
 
+/** Filled by "Amend many…" (open orders) and "Amend open orders of this symbol…" (instruments). */
+export interface AmendManyPrefill {
+  category?: Category;
+  symbol?: string;
+  nonce: number;
+}
+
+/** Filled by a run item's "Activity" button: the Activity search and the attempt to show. */
+export interface ActivityFocus {
+  text: string;
+  attemptId?: string;
+  nonce: number;
+}
+
 interface UiState {
   view: View;
   theme: Theme;
   amendPrefill: AmendPrefill | null;
+  amendManyPrefill: AmendManyPrefill | null;
+  activityFocus: ActivityFocus | null;
   setView(view: View): void;
   toggleTheme(): void;
   openAmend(category: Category, symbol: string): void;
+  openAmendMany(filter: { category?: Category; symbol?: string }): void;
+  openActivity(focus: { text: string; attemptId?: string }): void;
 }
 
 export const useUi = create<UiState>()(
@@ -29,9 +47,14 @@ export const useUi = create<UiState>()(
       view: 'instruments',
       theme: 'dark',
       amendPrefill: null,
+      amendManyPrefill: null,
+      activityFocus: null,
       setView: (view) => set({ view }),
       toggleTheme: () => set((s) => ({ theme: s.theme === 'dark' ? 'light' : 'dark' })),
       openAmend: (category, symbol) => set({ view: 'amend', amendPrefill: { category, symbol, nonce: Date.now() } }),
+      openAmendMany: ({ category, symbol }) =>
+        set({ view: 'amend-many', amendManyPrefill: { category, symbol, nonce: Date.now() } }),
+      openActivity: (focus) => set({ view: 'activity', activityFocus: { ...focus, nonce: Date.now() } }),
     }),
     { name: 'uta-desk.ui', partialize: (s) => ({ view: s.view, theme: s.theme }) },
   ),

@@ -6,6 +6,7 @@
 import { memo } from 'react';
 import type { Dataset } from './dataset';
 import { cellContent } from './grid-cells';
+import type { RowMark } from './row-marks';
 import { FIRST_BODY_ARIA_ROWINDEX, ROW_HEIGHT, type CellColumn } from './grid-layout';
 
 export interface GridRowProps {
@@ -27,6 +28,10 @@ export interface GridRowProps {
   seeking: boolean;
   /** The pinned pane is shown (the grid is scrolled sideways with the Symbol column pinned). */
   paneShown: boolean;
+  /** Changed since the operator last looked. */
+  mark?: RowMark;
+  /** Whether the symbol is watched; undefined: the grid has no stars. */
+  watched?: boolean;
 }
 
 /** The classes a row and its pinned-pane copy share, after their own: zebra, selection, status. */
@@ -50,6 +55,8 @@ export const GridRow = memo(function GridRow({
   idPrefix,
   seeking,
   paneShown,
+  mark,
+  watched,
 }: GridRowProps) {
   const className = `ig-row${rowClassName(ds, row, pos, selected)}`;
   if (seeking) {
@@ -81,11 +88,12 @@ export const GridRow = memo(function GridRow({
       style={{ top: pos * ROW_HEIGHT, width }}
     >
       {columns.map((col) => {
-        const { content, title, clip, describedBy } = cellContent(ds, col, row, now);
+        const { content, title, clip, describedBy, label } = cellContent(ds, col, row, now, { mark, watched });
         return (
           <div
             key={col.id}
             role="gridcell"
+            aria-label={label}
             aria-colindex={col.index}
             aria-describedby={describedBy && `${idPrefix}-${describedBy}`}
             className={clip ? col.clipClassName : col.className}

@@ -18,6 +18,8 @@ import { FilterBar } from './FilterBar';
 import { filterIndexes, filtersActive } from './filters';
 import { InstrumentGrid } from './InstrumentGrid';
 import { useInstrumentBrowser } from './prefs';
+import { rowFlags, type RowMarks } from './row-marks';
+import { SymbolHistoryPanel } from './SymbolHistoryPanel';
 import { sortIndexes } from './sort-keys';
 import { TABLE_COLUMNS } from './table-columns';
 import { useNow } from './use-now';
@@ -45,6 +47,8 @@ export interface InstrumentBrowserProps {
   sourceControls?: ReactNode;
   /** Extra explanation in the empty state (an exact symbol that the exchange does not list). */
   emptyHint?: ReactNode;
+  /** Badges of rows changed since last seen, and watched symbols (absent: neither is shown). */
+  rowMarks?: RowMarks;
 }
 
 export function InstrumentBrowser({
@@ -53,6 +57,7 @@ export function InstrumentBrowser({
   exportScope,
   sourceControls,
   emptyHint,
+  rowMarks,
 }: InstrumentBrowserProps) {
   const loading = instruments === undefined;
   const rows = instruments ?? NO_ROWS;
@@ -65,6 +70,9 @@ export function InstrumentBrowser({
   const filters = useInstrumentBrowser((s) => s.filters);
   const selectedKey = useInstrumentBrowser((s) => s.selectedKey);
   const detailsOpen = useInstrumentBrowser((s) => s.detailsOpen);
+  const detailTab = useInstrumentBrowser((s) => s.detailTab);
+  const focusDetails = useInstrumentBrowser((s) => s.focusDetails);
+  const openedKey = useInstrumentBrowser((s) => s.openedKey);
   const {
     setSorting,
     setColumnVisibility,
@@ -74,6 +82,7 @@ export function InstrumentBrowser({
     clearFilters,
     select,
     setDetailsOpen,
+    setDetailTab,
   } = useInstrumentBrowser.getState();
 
   // TanStack Table returns one mutable instance whose methods read the latest state, which the
@@ -105,13 +114,17 @@ export function InstrumentBrowser({
       ),
     [ds, sorting],
   );
-  const order = useMemo(() => filterIndexes(sorted, ds, filters), [sorted, ds, filters]);
+  const flags = useMemo(() => rowFlags(ds, rowMarks), [ds, rowMarks]);
+  const order = useMemo(() => filterIndexes(sorted, ds, filters, flags), [sorted, ds, filters, flags]);
   const viewKey = useMemo(() => ({ scopeLabel, sorting, filters }), [scopeLabel, sorting, filters]);
 
   const selectedRow = selectedKey === null ? -1 : (ds.indexOfKey.get(selectedKey) ?? -1);
   const selectedPos = useMemo(() => (selectedRow < 0 ? -1 : order.indexOf(selectedRow)), [order, selectedRow]);
   const selected = selectedRow >= 0 ? ds.rows[selectedRow] : undefined;
   const now = useNow(30_000);
+  /** Opened on a row the last fetch does not list (a delisted symbol, from the Changes feed): its history only. */
+  const missingKey =
+    detailsOpen && !loading && openedKey !== null && openedKey === selectedKey && !selected ? openedKey : null;
 
   const gridRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -130,6 +143,34 @@ export function InstrumentBrowser({
   }, []);
 
   const onSelect = useCallback((pos: number) => select(ds.keys[order[pos]!] ?? null), [ds, order, select]);
+  const toggleWatch = rowMarks?.toggleWatch;
+  const onToggleWatch = useMemo(
+    () =>
+      toggleWatch &&
+      ((pos: number) => {
+        const row = ds.rows[order[pos]!];
+        if (row) toggleWatch(row.category, row.symbol);
+      }),
+    [ds, order, toggleWatch],
+  );
+
+  // Looking at a row's details is seeing it: its "new" or "changed" badge goes.
+  const selectedMarked = selected && detailsOpen ? rowMarks?.marks.has(ds.keys[selectedRow]!) : false;
+  const markSeen = rowMarks?.markSeen;
+  useEffect(() => {
+    if (selectedMarked && selected && markSeen) markSeen(selected.category, [selected.symbol]);
+  }, [selectedMarked, selected, markSeen]);
+
+  // Opened from elsewhere (the Changes feed, an alert): the panel takes the focus once it shows.
+  const focusedFor = useRef(0);
+  const panelShown = detailsOpen && (selected !== undefined || missingKey !== null);
+  useEffect(() => {
+    if (focusDetails === focusedFor.current || !panelShown) return;
+    focusedFor.current = focusDetails;
+    const panel = panelRef.current;
+    (panel?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ?? panel)?.focus();
+  }, [focusDetails, panelShown]);
+
   const onOpenDetails = useCallback(() => setDetailsOpen(true), [setDetailsOpen]);
   // Closed (Escape anywhere in the panel or its Close button): back to the selected row, in the grid.
   const onCloseDetails = useCallback(() => {
@@ -146,6 +187,22 @@ export function InstrumentBrowser({
   };
 
   const active = filtersActive(filters);
+  const marks = rowMarks?.marks;
+  const markCounts = useMemo(() => {
+    let fresh = 0;
+    let changed = 0;
+    const categories = new Set<Instrument['category']>();
+    if (marks) {
+      for (const [key, mark] of marks) {
+        const i = ds.indexOfKey.get(key);
+        if (i === undefined) continue;
+        if (mark === 'new') fresh++;
+        else changed++;
+        categories.add(ds.rows[i]!.category);
+      }
+    }
+    return { fresh, changed, categories: [...categories] };
+  }, [marks, ds]);
   const amend = () => {
     if (selected) useUi.getState().openAmend(selected.category, selected.symbol);
   };
@@ -192,6 +249,49 @@ export function InstrumentBrowser({
             Clear filters
           </button>
         ) : null}
+        {rowMarks ? (
+          <span className="ib-marks">
+            <label className="ib-check" title="Only the symbols you watch (star a row, or press W on it)">
+              <input
+                type="checkbox"
+                checked={filters.watchedOnly}
+                onChange={(e) => setFilters({ watchedOnly: e.target.checked })}
+              />
+              Watched
+              {rowMarks.watched.size ? <span className="ib-check-count num">{rowMarks.watched.size}</span> : null}
+            </label>
+            <label className="ib-check" title="Only the rows listed or changed since you last looked">
+              <input
+                type="checkbox"
+                checked={filters.changedOnly}
+                onChange={(e) => setFilters({ changedOnly: e.target.checked })}
+              />
+              Changed
+              {rowMarks.marks.size ? <span className="ib-check-count num">{rowMarks.marks.size}</span> : null}
+            </label>
+            {markCounts.fresh + markCounts.changed > 0 ? (
+              <span className="ib-marks" role="group" aria-label="Changes since last seen">
+                {markCounts.fresh ? <span className="ig-mark ig-mark-new">{markCounts.fresh} new</span> : null}
+                {markCounts.changed ? (
+                  <span className="ig-mark ig-mark-changed">{markCounts.changed} changed</span>
+                ) : null}
+                <button
+                  type="button"
+                  className="button ghost"
+                  onClick={() => markCounts.categories.forEach((c) => rowMarks.markSeen(c))}
+                  title="Clear the new and changed badges of every row in the categories shown"
+                >
+                  Mark all seen
+                </button>
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+        {rowMarks?.error ? (
+          <span className="ib-marks-error" role="alert">
+            {rowMarks.error}
+          </span>
+        ) : null}
         <div className="ib-spacer" />
         <div className="ib-selection" role="group" aria-label="Selected instrument">
           <span className="ib-selected muted">
@@ -210,6 +310,16 @@ export function InstrumentBrowser({
           ) : null}
           <button type="button" className="button" disabled={!selected} onClick={amend}>
             Amend an order on this symbol
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!selected}
+            onClick={() =>
+              selected && useUi.getState().openAmendMany({ category: selected.category, symbol: selected.symbol })
+            }
+          >
+            Amend open orders of this symbol…
           </button>
           <button
             type="button"
@@ -262,10 +372,23 @@ export function InstrumentBrowser({
           onCloseDetails={onCloseDetails}
           empty={empty}
           gridRef={gridRef}
+          marks={rowMarks?.marks}
+          watched={rowMarks?.watched}
+          onToggleWatch={onToggleWatch}
         />
         {detailsOpen && selected ? (
-          <DetailPanel instrument={selected} now={now} onClose={onCloseDetails} ref={panelRef} />
+          <DetailPanel
+            instrument={selected}
+            now={now}
+            onClose={onCloseDetails}
+            ref={panelRef}
+            tab={rowMarks ? detailTab : 'fields'}
+            onTab={rowMarks ? setDetailTab : undefined}
+            watched={rowMarks ? rowMarks.watched.has(ds.keys[selectedRow]!) : undefined}
+            onToggleWatch={toggleWatch && (() => toggleWatch(selected.category, selected.symbol))}
+          />
         ) : null}
+        {missingKey ? <SymbolHistoryPanel instrumentKey={missingKey} onClose={onCloseDetails} ref={panelRef} /> : null}
       </div>
     </div>
   );

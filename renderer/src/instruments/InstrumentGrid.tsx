@@ -52,6 +52,7 @@ import {
   scrollLeftToShow,
 } from './header-nav';
 import { PinnedPane } from './PinnedPane';
+import type { RowMark } from './row-marks';
 
 /** Rows drawn beyond each edge of the view: a keystroke that replaces every row also redraws these. */
 const OVERSCAN = 1;
@@ -80,6 +81,11 @@ export interface InstrumentGridProps {
   /** Shown instead of rows when there are none (and not loading). */
   empty?: ReactNode;
   gridRef?: React.RefObject<HTMLDivElement | null>;
+  /** Rows changed since last seen, by dataset key. */
+  marks?: ReadonlyMap<string, RowMark>;
+  /** Watched rows by dataset key; with onToggleWatch, each row gets a star (and W toggles it). */
+  watched?: ReadonlySet<string>;
+  onToggleWatch?: (pos: number) => void;
 }
 
 export const InstrumentGrid = memo(function InstrumentGrid({
@@ -100,6 +106,9 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   onCloseDetails,
   empty,
   gridRef,
+  marks,
+  watched,
+  onToggleWatch,
 }: InstrumentGridProps) {
   const ownRef = useRef<HTMLDivElement>(null);
   const scrollRef = gridRef ?? ownRef;
@@ -263,6 +272,13 @@ export const InstrumentGrid = memo(function InstrumentGrid({
       case 'Escape':
         onCloseDetails();
         return;
+      case 'w':
+      case 'W':
+        if (from >= 0 && onToggleWatch && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          e.preventDefault();
+          onToggleWatch(from);
+        }
+        return;
       default:
         return;
     }
@@ -324,11 +340,14 @@ export const InstrumentGrid = memo(function InstrumentGrid({
           }}
           onClick={(e) => {
             const pos = posAt(e);
-            if (pos >= 0) onSelect(pos);
+            if (pos < 0) return;
+            onSelect(pos);
+            // One listener for every row's star (see symbolCell): no handler per row.
+            if (onToggleWatch && (e.target as HTMLElement).closest('[data-star]')) onToggleWatch(pos);
           }}
           onDoubleClick={(e) => {
             const pos = posAt(e);
-            if (pos >= 0) {
+            if (pos >= 0 && !(e.target as HTMLElement).closest('[data-star]')) {
               onSelect(pos);
               onOpenDetails();
             }
@@ -345,6 +364,8 @@ export const InstrumentGrid = memo(function InstrumentGrid({
               height={order.length * ROW_HEIGHT}
               now={now}
               seeking={seeking}
+              marks={marks}
+              watched={onToggleWatch ? watched : undefined}
             />
           ) : null}
           {loading ? <SkeletonRows columns={visibleColumns} width={width} /> : null}
@@ -362,6 +383,8 @@ export const InstrumentGrid = memo(function InstrumentGrid({
                   idPrefix={idPrefix}
                   seeking={seeking}
                   paneShown={pinned && sideways}
+                  mark={marks?.get(ds.keys[order[pos]!]!)}
+                  watched={onToggleWatch && watched ? watched.has(ds.keys[order[pos]!]!) : undefined}
                 />
               ))
             : null}

@@ -8,6 +8,7 @@ import type { Dataset } from './dataset';
 import { symbolCell } from './grid-cells';
 import { ROW_HEIGHT } from './grid-layout';
 import { rowClassName } from './GridRow';
+import type { RowMark } from './row-marks';
 
 /** The Symbol cell drawn again in the pinned pane; the row keeps its own (accessible) one. */
 const PinnedCell = memo(function PinnedCell({
@@ -17,6 +18,8 @@ const PinnedCell = memo(function PinnedCell({
   selected,
   now,
   seeking,
+  mark,
+  watched,
 }: {
   ds: Dataset;
   row: number;
@@ -24,10 +27,12 @@ const PinnedCell = memo(function PinnedCell({
   selected: boolean;
   now: number;
   seeking: boolean;
+  mark: RowMark | undefined;
+  watched: boolean | undefined;
 }) {
   return (
     <div className={`ig-pin${rowClassName(ds, row, pos, selected)}`} style={{ top: pos * ROW_HEIGHT }} data-pos={pos}>
-      {seeking ? ds.text('symbol', row) : symbolCell(ds, row, now).content}
+      {seeking ? ds.text('symbol', row) : symbolCell(ds, row, now, { mark, watched, copy: true }).content}
     </div>
   );
 });
@@ -46,6 +51,8 @@ export function PinnedPane({
   height,
   now,
   seeking,
+  marks,
+  watched,
 }: {
   ds: Dataset;
   /** The data row at each view position. */
@@ -58,6 +65,9 @@ export function PinnedPane({
   height: number;
   now: number;
   seeking: boolean;
+  marks?: ReadonlyMap<string, RowMark>;
+  /** Undefined: no stars. */
+  watched?: ReadonlySet<string>;
 }) {
   return (
     <div className="ig-pinpane" aria-hidden="true" style={{ width, height }}>
@@ -70,6 +80,8 @@ export function PinnedPane({
           selected={pos === selectedPos}
           now={now}
           seeking={seeking}
+          mark={marks?.get(ds.keys[order[pos]!]!)}
+          watched={watched ? watched.has(ds.keys[order[pos]!]!) : undefined}
         />
       ))}
     </div>

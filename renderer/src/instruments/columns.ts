@@ -60,7 +60,8 @@ const col = (
 
 // prettier-ignore
 export const COLUMN_SPECS: readonly ColumnSpec[] = [
-  col('symbol', 'Symbol', 'identity', 'text', 132, 'Symbol name: base coin followed by quote coin'),
+  // Room for the star and a "changed" badge beside a usual symbol.
+  col('symbol', 'Symbol', 'identity', 'text', 164, 'Symbol name: base coin followed by quote coin'),
   col('baseCoin', 'Base', 'identity', 'text', 64, 'Base coin'),
   col('quoteCoin', 'Quote', 'identity', 'text', 60, 'Quote coin'),
   col('category', 'Category', 'identity', 'category', 112, 'Product type'),

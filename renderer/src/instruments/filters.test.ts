@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../shared/schemas';
 import { buildDataset } from './dataset';
+import { rowFlags } from './row-marks';
 import { charMask, filterIndexes, filtersActive, NO_FILTERS, searchTokens, type InstrumentFilters } from './filters';
 import { sortIndexes } from './sort-keys';
 
@@ -123,6 +124,23 @@ describe('filters', () => {
   });
   it('combines filters', () => {
     expect(run({ restrictedOnly: true, search: 'btc' })).toEqual(['USDT-FUTURES:BTCUSDT']);
+  });
+  it('keeps watched or changed rows by their flags, and none without flags', () => {
+    const rm = {
+      marks: new Map([['SPOT:AAPLUSDT', 'new' as const]]),
+      watched: new Set(['SPOT:BTCUSDT', 'SPOT:GONEUSDT']),
+      toggleWatch: () => {},
+      markSeen: () => {},
+      error: null,
+    };
+    const flags = rowFlags(ds, rm);
+    const keys = (f: Partial<InstrumentFilters>) =>
+      [...filterIndexes(all, ds, { ...NO_FILTERS, ...f }, flags)].map((i) => ds.keys[i]!);
+    expect(keys({ watchedOnly: true })).toEqual(['SPOT:BTCUSDT']);
+    expect(keys({ changedOnly: true })).toEqual(['SPOT:AAPLUSDT']);
+    expect(keys({ changedOnly: true, watchedOnly: true })).toEqual([]);
+    expect(filtersActive({ ...NO_FILTERS, watchedOnly: true })).toBe(true);
+    expect(run({ watchedOnly: true })).toEqual([]);
   });
 });
 

@@ -10,6 +10,16 @@ export interface InstrumentFilters {
   futuresType: '' | 'perpetual' | 'delivery';
   rwa: '' | 'yes' | 'no';
   restrictedOnly: boolean;
+  /** Only the symbols the operator watches (see RowMarks). */
+  watchedOnly: boolean;
+  /** Only the rows marked new or changed since the operator last looked. */
+  changedOnly: boolean;
+}
+
+/** Per data row, from the change history: 1 where watched, 1 where marked new or changed. */
+export interface RowFlags {
+  watched: Uint8Array;
+  marked: Uint8Array;
 }
 
 export const NO_FILTERS: InstrumentFilters = {
@@ -19,6 +29,8 @@ export const NO_FILTERS: InstrumentFilters = {
   futuresType: '',
   rwa: '',
   restrictedOnly: false,
+  watchedOnly: false,
+  changedOnly: false,
 };
 
 export function filtersActive(f: InstrumentFilters): boolean {
@@ -28,7 +40,9 @@ export function filtersActive(f: InstrumentFilters): boolean {
     f.symbolType !== '' ||
     f.futuresType !== '' ||
     f.rwa !== '' ||
-    f.restrictedOnly
+    f.restrictedOnly ||
+    f.watchedOnly ||
+    f.changedOnly
   );
 }
 
@@ -53,7 +67,7 @@ export function charMask(text: string): number {
 }
 
 /** The rows of `order` (already sorted) that pass every filter, in the same order. */
-export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilters): Int32Array {
+export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilters, flags?: RowFlags): Int32Array {
   if (!filtersActive(f)) return order;
   const tokens = searchTokens(f.search);
   if (
@@ -62,7 +76,9 @@ export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilte
     f.symbolType === '' &&
     f.futuresType === '' &&
     f.rwa === '' &&
-    !f.restrictedOnly
+    !f.restrictedOnly &&
+    !f.watchedOnly &&
+    !f.changedOnly
   ) {
     return searchOnly(order, ds, tokens[0]!);
   }
@@ -80,6 +96,9 @@ export function filterIndexes(order: Int32Array, ds: Dataset, f: InstrumentFilte
     if (f.futuresType !== '' && futuresTypes[i] !== f.futuresType) continue;
     if (f.rwa !== '' && rwa[i] !== wantRwa) continue;
     if (f.restrictedOnly && restricted[i] !== 1) continue;
+    // Without the history (none loaded yet), a watched or changed filter keeps no row.
+    if (f.watchedOnly && flags?.watched[i] !== 1) continue;
+    if (f.changedOnly && flags?.marked[i] !== 1) continue;
     if (tokens.length) {
       if ((haystackMasks[i]! & need) !== need) continue;
       const h = haystacks[i]!;

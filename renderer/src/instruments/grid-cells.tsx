@@ -6,12 +6,29 @@ import type { ReactNode } from 'react';
 import type { Dataset } from './dataset';
 import { formatLocalDateTime, formatRelative, statusDescription, statusTone } from './format';
 import { BADGE_CHROME_PX, BADGE_PX, MONO_PX, TEXT_PX, type CellColumn } from './grid-layout';
+import type { RowMark } from './row-marks';
 import { maxTextWidth } from './text-fit';
 import { RESTRICTION_LABELS, isFutureTime, rawField, upcomingRestrictions, type RestrictionField } from './values';
 
-/** The RWA tag and the warning sign beside a symbol, with their margins (upper bounds). */
+/** The RWA tag, the warning sign, the star and the change badges beside a symbol, with their margins (upper bounds). */
 const TAG_PX = 36;
 const WARN_PX = 24;
+const STAR_PX = 20;
+const MARK_PX: Record<RowMark, number> = { new: 38, changed: 62 };
+
+/** What the change history adds to a row's Symbol cell. */
+export interface SymbolExtras {
+  mark?: RowMark;
+  /** undefined: no star at all (no history to keep it in). */
+  watched?: boolean;
+  /** The pinned pane's copy: hidden from assistive technology and not clickable, so no button. */
+  copy?: boolean;
+}
+
+const MARK_WORDS: Record<RowMark, string> = {
+  new: 'new: listed since you last looked',
+  changed: 'changed since you last looked',
+};
 
 const fits = (text: string, col: CellColumn): boolean =>
   maxTextWidth(text, col.face === 'mono' ? MONO_PX : TEXT_PX, col.face) <= col.contentPx;
@@ -21,7 +38,9 @@ export function symbolCell(
   ds: Dataset,
   row: number,
   now: number,
-): { content: ReactNode; title: string; widthPx: number } {
+  extras: SymbolExtras = {},
+): { content: ReactNode; title: string; widthPx: number; label?: string } {
+  const { mark, watched, copy } = extras;
   const instrument = ds.rows[row]!;
   const symbol = ds.text('symbol', row);
   const upcoming = upcomingRestrictions(instrument, now);
@@ -31,13 +50,47 @@ export function symbolCell(
           .map((u) => `${RESTRICTION_LABELS[u.field]} ${formatRelative(u.at, now)} (${formatLocalDateTime(u.at)})`)
           .join('\n')
       : '';
+  const starred = watched !== undefined;
+  // The star is drawn by CSS (no text), so the cell's text stays the symbol; with a star or a badge
+  // the cell is named explicitly, so it still reads as the symbol and its tags, not "Watch …".
+  const label = starred
+    ? [
+        symbol,
+        ds.rwa[row] ? 'RWA' : '',
+        mark ? mark : '',
+        watched ? 'watched' : '',
+        warning ? `Upcoming restriction: ${warning}` : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : undefined;
   return {
-    title: warning ? `${symbol}\n${warning}` : symbol,
-    widthPx: maxTextWidth(symbol, MONO_PX, 'mono', true) + (ds.rwa[row] ? TAG_PX : 0) + (warning ? WARN_PX : 0),
+    title: [symbol, mark ? MARK_WORDS[mark] : '', watched ? 'watched (W)' : '', warning].filter(Boolean).join('\n'),
+    widthPx:
+      maxTextWidth(symbol, MONO_PX, 'mono', true) +
+      (ds.rwa[row] ? TAG_PX : 0) +
+      (warning ? WARN_PX : 0) +
+      (starred ? STAR_PX : 0) +
+      (mark ? MARK_PX[mark] : 0),
+    label,
     content: (
       <>
+        {!starred ? null : copy ? (
+          <span className={`ig-star${watched ? ' is-on' : ''}`} />
+        ) : (
+          <button
+            type="button"
+            className={`ig-star${watched ? ' is-on' : ''}`}
+            tabIndex={-1}
+            data-star=""
+            aria-pressed={watched}
+            aria-label={watched ? `Stop watching ${symbol}` : `Watch ${symbol}`}
+            title={watched ? `Stop watching ${symbol} (W)` : `Watch ${symbol}: notify me of its changes (W)`}
+          />
+        )}
         <span className="ig-symbol">{symbol}</span>
         {ds.rwa[row] ? <span className="ig-tag">RWA</span> : null}
+        {mark ? <span className={`ig-mark ig-mark-${mark}`}>{mark}</span> : null}
         {warning ? (
           <span className="ig-warn" role="img" aria-label={`Upcoming restriction: ${warning}`}>
             ⚠
@@ -76,10 +129,18 @@ export interface CellContent {
   describedBy?: string;
   /** Content that may be wider than the cell (see text-fit.ts). */
   clip: boolean;
+  /** The cell's accessible name, when its content alone would not give the right one. */
+  label?: string;
 }
 
 /** The cell of data row `row` in column `col`. */
-export function cellContent(ds: Dataset, col: CellColumn, row: number, now: number): CellContent {
+export function cellContent(
+  ds: Dataset,
+  col: CellColumn,
+  row: number,
+  now: number,
+  extras?: SymbolExtras,
+): CellContent {
   const text = ds.text(col.id, row);
   switch (col.kind) {
     case 'status': {
@@ -124,8 +185,8 @@ export function cellContent(ds: Dataset, col: CellColumn, row: number, now: numb
     case 'text':
     case 'category':
       if (col.id === 'symbol') {
-        const { content, title, widthPx } = symbolCell(ds, row, now);
-        return { content, title, clip: widthPx > col.contentPx };
+        const { content, title, widthPx, label } = symbolCell(ds, row, now, extras);
+        return { content, title, label, clip: widthPx > col.contentPx };
       }
       return { content: text, clip: !fits(text, col) };
     default: {

@@ -30,11 +30,21 @@ interface Layout {
   columnSizing: ColumnSizingState;
 }
 
+export type DetailTab = 'fields' | 'history';
+
 export interface BrowserState extends Layout {
   filters: InstrumentFilters;
   exactSymbol: string;
   selectedKey: string | null;
   detailsOpen: boolean;
+  detailTab: DetailTab;
+  /** Bumped by openInstrument: the detail panel takes the focus once it shows that row. */
+  focusDetails: number;
+  /**
+   * The row openInstrument asked for, while it stays selected in its category: when the last fetch
+   * no longer lists it (delisted), the panel still shows its history.
+   */
+  openedKey: string | null;
   setScope(scope: Scope): void;
   setSorting(u: Updater<SortingState>): void;
   setColumnVisibility(u: Updater<VisibilityState>): void;
@@ -46,6 +56,12 @@ export interface BrowserState extends Layout {
   setExactSymbol(symbol: string): void;
   select(key: string | null): void;
   setDetailsOpen(open: boolean): void;
+  setDetailTab(tab: DetailTab): void;
+  /**
+   * Shows one instrument's details (from the Changes feed, an alert): its category, the row
+   * selected, no filter or exact symbol that could hide it, the panel open on `tab`.
+   */
+  openInstrument(category: Category, symbol: string, tab: DetailTab): void;
 }
 
 const apply = <T>(u: Updater<T>, old: T): T => (typeof u === 'function' ? (u as (o: T) => T)(old) : u);
@@ -113,7 +129,10 @@ export const useInstrumentBrowser = create<BrowserState>()(
       exactSymbol: '',
       selectedKey: null,
       detailsOpen: false,
-      setScope: (scope) => set({ scope }),
+      detailTab: 'fields',
+      focusDetails: 0,
+      openedKey: null,
+      setScope: (scope) => set({ scope, openedKey: null }),
       setSorting: (u) => set((s) => ({ sorting: apply(u, s.sorting) })),
       setColumnVisibility: (u) => set((s) => ({ columnVisibility: apply(u, s.columnVisibility) })),
       setColumnOrder: (u) => set((s) => ({ columnOrder: apply(u, s.columnOrder) })),
@@ -123,8 +142,21 @@ export const useInstrumentBrowser = create<BrowserState>()(
       setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
       clearFilters: () => set({ filters: NO_FILTERS }),
       setExactSymbol: (exactSymbol) => set({ exactSymbol }),
-      select: (selectedKey) => set({ selectedKey }),
+      select: (selectedKey) =>
+        set((s) => ({ selectedKey, openedKey: s.openedKey === selectedKey ? selectedKey : null })),
       setDetailsOpen: (detailsOpen) => set({ detailsOpen }),
+      setDetailTab: (detailTab) => set({ detailTab }),
+      openInstrument: (category, symbol, tab) =>
+        set((s) => ({
+          scope: category,
+          exactSymbol: '',
+          filters: NO_FILTERS,
+          selectedKey: `${category}:${symbol}`,
+          detailsOpen: true,
+          detailTab: tab,
+          focusDetails: s.focusDetails + 1,
+          openedKey: `${category}:${symbol}`,
+        })),
     }),
     {
       name: 'uta-desk.instruments',

@@ -7,6 +7,7 @@ import { useQueries } from '@tanstack/react-query';
 import { DeskError } from '../../../shared/errors';
 import { CATEGORIES, type Category, type Instrument } from '../../../shared/schemas';
 import { call } from '../lib/desk';
+import { signalInstrumentsFetched } from '../changes/change-signals';
 import { instrumentsGate } from './request-gate';
 import type { Scope } from './prefs';
 
@@ -18,7 +19,12 @@ export async function fetchInstruments(
   symbol: string,
 ): Promise<{ instruments: Instrument[]; fetchedAt: number }> {
   try {
-    return await instrumentsGate.run(() => call('listInstruments', symbol ? { category, symbol } : { category }));
+    const answer = await instrumentsGate.run(() =>
+      call('listInstruments', symbol ? { category, symbol } : { category }),
+    );
+    // Main has just compared this answer with the last one: the change views ask again now.
+    signalInstrumentsFetched();
+    return answer;
   } catch (e) {
     if (symbol && e instanceof DeskError && e.data.code === PAIR_DOES_NOT_EXIST)
       return { instruments: [], fetchedAt: Date.now() };

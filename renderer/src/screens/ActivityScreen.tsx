@@ -1,7 +1,7 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Fragment, useDeferredValue, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { orderLabel, STATUS_LABELS, symbolLabel } from '../../../shared/attempt-search';
-import { ATTEMPT_STATUSES, FINAL_STATUSES, type AttemptStatus } from '../../../shared/attempts';
+import { ATTEMPT_STATUSES, FINAL_STATUSES, type Attempt, type AttemptStatus } from '../../../shared/attempts';
 import { changeParts } from '../../../shared/change-text';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -10,6 +10,9 @@ import { downloadText } from '../lib/csv';
 import { call } from '../lib/desk';
 import { ActivityDetail } from '../activity/ActivityDetail';
 import { activityCsv, durationMs } from '../activity/activity-rows';
+import { RunRow } from '../activity/RunRow';
+import { groupRuns, runOf } from '../activity/run-groups';
+import { useUi } from '../app/store';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
 import '../activity/activity.css';
 
@@ -18,6 +21,17 @@ const PAGE = 200;
 
 export function ActivityScreen() {
   const [text, setText] = useState('');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  /** Runs opened to show their items. */
+  const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set());
+  // A run item's "Activity" button on the Amend many screen: search for its order, show its attempt.
+  const focus = useUi((s) => s.activityFocus);
+  const [focusTaken, setFocusTaken] = useState(0);
+  if (focus && focus.nonce !== focusTaken) {
+    setFocusTaken(focus.nonce);
+    setText(focus.text);
+    if (focus.attemptId) setSelectedId(focus.attemptId);
+  }
   const [outcome, setOutcome] = useState<AttemptStatus | ''>('');
   // Main searches the whole history; typing does not wait for it.
   const search = useDeferredValue(text.trim());
@@ -39,10 +53,24 @@ export function ActivityScreen() {
     refetchInterval: (query) =>
       query.state.data?.pages[0]?.attempts.some((a) => !FINAL_STATUSES.includes(a.status)) ? 1000 : false,
   });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
   const rows = useMemo(() => q.data?.pages.flatMap((p) => p.attempts) ?? [], [q.data]);
   const total = q.data?.pages[0]?.total ?? 0;
-  const selected = rows.find((a) => a.id === selectedId) ?? rows[0];
+  const entries = useMemo(() => groupRuns(rows), [rows]);
+  const chosen = rows.find((a) => a.id === selectedId);
+  const selected = chosen ?? rows[0];
+  // The run of the attempt the operator chose stays open: a selection is never hidden in a closed run.
+  const chosenRun = chosen ? runOf(entries, chosen.id)?.runId : undefined;
+  const isOpen = (runId: string) => openRuns.has(runId) || runId === chosenRun;
+  const toggleRun = (runId: string) => {
+    const closing = isOpen(runId);
+    if (closing && runId === chosenRun) setSelectedId(null);
+    setOpenRuns((open) => {
+      const next = new Set(open);
+      if (closing) next.delete(runId);
+      else next.add(runId);
+      return next;
+    });
+  };
   const skipped = q.data?.pages[0]?.skippedLines ?? 0;
   const filtering = search !== '' || outcome !== '';
 
@@ -121,46 +149,31 @@ export function ActivityScreen() {
               </tr>
             </thead>
             <tbody>
-              {rows.map((a) => (
-                <tr
-                  key={a.id}
-                  aria-selected={selected?.id === a.id}
-                  className={selected?.id === a.id ? 'selected' : undefined}
-                  tabIndex={0}
-                  onClick={() => setSelectedId(a.id)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      setSelectedId(a.id);
-                    }
-                  }}
-                >
-                  <td>
-                    <div className="num">{formatTime(a.startedAt).slice(11)}</div>
-                    <div className="activity-sub">{formatTime(a.startedAt).slice(0, 10)}</div>
-                  </td>
-                  <td>
-                    <span className={`activity-env env-${a.environment}`}>{ENVIRONMENT_LABELS[a.environment]}</span>
-                    <div className="activity-sub">{a.profileName}</div>
-                  </td>
-                  <td className="activity-order">
-                    <div className="mono">{orderLabel(a)}</div>
-                    <div className="activity-sub">{symbolLabel(a) || '—'}</div>
-                  </td>
-                  <td className="mono activity-change">
-                    {changeParts(a.request, a.before).map((part) => (
-                      <div key={part}>{part}</div>
-                    ))}
-                  </td>
-                  <td className={a.request.autoCancel === 'yes' ? 'activity-ac-yes' : 'muted'}>
-                    {a.request.autoCancel ?? 'no'}
-                  </td>
-                  <td>
-                    <span className={`badge ${STATUS_BADGES[a.status]}`}>{STATUS_LABELS[a.status]}</span>
-                  </td>
-                  <td className="num">{formatDuration(durationMs(a))}</td>
-                </tr>
-              ))}
+              {entries.map((e) =>
+                e.kind === 'attempt' ? (
+                  <AttemptRow
+                    key={e.attempt.id}
+                    a={e.attempt}
+                    selected={selected?.id === e.attempt.id}
+                    onSelect={setSelectedId}
+                  />
+                ) : (
+                  <Fragment key={e.runId}>
+                    <RunRow group={e} open={isOpen(e.runId)} onToggle={() => toggleRun(e.runId)} />
+                    {isOpen(e.runId)
+                      ? e.items.map((a) => (
+                          <AttemptRow
+                            key={a.id}
+                            a={a}
+                            selected={selected?.id === a.id}
+                            onSelect={setSelectedId}
+                            inRun
+                          />
+                        ))
+                      : null}
+                  </Fragment>
+                ),
+              )}
               {q.isSuccess && rows.length === 0 ? (
                 <tr>
                   <td colSpan={7} className="muted activity-empty">
@@ -191,5 +204,59 @@ export function ActivityScreen() {
         {selected ? <ActivityDetail attempt={selected} /> : null}
       </div>
     </section>
+  );
+}
+
+/** One attempt: on its own, or an item of a run (indented under the run's row, with its item number). */
+function AttemptRow({
+  a,
+  selected,
+  onSelect,
+  inRun = false,
+}: {
+  a: Attempt;
+  selected: boolean;
+  onSelect(id: string): void;
+  inRun?: boolean;
+}) {
+  return (
+    <tr
+      aria-selected={selected}
+      className={[selected ? 'selected' : '', inRun ? 'activity-run-item' : ''].join(' ').trim() || undefined}
+      tabIndex={0}
+      onClick={() => onSelect(a.id)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onSelect(a.id);
+        }
+      }}
+    >
+      <td>
+        <div className="num">{formatTime(a.startedAt).slice(11)}</div>
+        <div className="activity-sub">{formatTime(a.startedAt).slice(0, 10)}</div>
+      </td>
+      <td>
+        <span className={`activity-env env-${a.environment}`}>{ENVIRONMENT_LABELS[a.environment]}</span>
+        <div className="activity-sub">{a.profileName}</div>
+      </td>
+      <td className="activity-order">
+        <div className="mono">{orderLabel(a)}</div>
+        <div className="activity-sub">
+          {symbolLabel(a) || '—'}
+          {a.run ? ` · item ${a.run.index + 1} of ${a.run.size}` : ''}
+        </div>
+      </td>
+      <td className="mono activity-change">
+        {changeParts(a.request, a.before).map((part) => (
+          <div key={part}>{part}</div>
+        ))}
+      </td>
+      <td className={a.request.autoCancel === 'yes' ? 'activity-ac-yes' : 'muted'}>{a.request.autoCancel ?? 'no'}</td>
+      <td>
+        <span className={`badge ${STATUS_BADGES[a.status]}`}>{STATUS_LABELS[a.status]}</span>
+      </td>
+      <td className="num">{formatDuration(durationMs(a))}</td>
+    </tr>
   );
 }

@@ -5,6 +5,7 @@ import { StatusIcon } from '../components/StatusIcon';
 import { AmendForm, FIRST_FIELD_ID } from '../amend/AmendForm';
 import { useAmend } from '../amend/amend-store';
 import { AttemptPanel } from '../amend/AttemptPanel';
+import { MarketContext } from '../amend/MarketContext';
 import { OpenOrders } from '../amend/OpenOrders';
 import { OrderPanel } from '../amend/OrderPanel';
 import { ProfileHealthNotice } from '../amend/ProfileHealthNotice';
@@ -45,6 +46,7 @@ export function AmendScreen() {
         <AmendForm desk={desk} />
         <div className="amend-side">
           <OrderPanel desk={desk} />
+          <MarketContext desk={desk} />
           {desk.reviewing ? <ReviewPanel desk={desk} /> : null}
           <AttemptPanel desk={desk} />
         </div>

@@ -10,6 +10,7 @@ import { useInstrumentBrowser } from '../instruments/prefs';
 import { SourceControls } from '../instruments/SourceControls';
 import { UpdatedAgo } from '../instruments/UpdatedAgo';
 import { useInstruments } from '../instruments/use-instruments';
+import { useRowMarks } from '../changes/queries';
 import '../instruments/instruments.css';
 
 export function InstrumentsScreen() {
@@ -17,6 +18,7 @@ export function InstrumentsScreen() {
   const exactSymbol = useInstrumentBrowser((s) => s.exactSymbol);
   const setExactSymbol = useInstrumentBrowser((s) => s.setExactSymbol);
   const q = useInstruments(scope, exactSymbol);
+  const rowMarks = useRowMarks(scope);
   const scopeLabel = scope === 'ALL' ? 'All categories' : scope;
   const count = q.instruments?.length;
 
@@ -68,6 +70,7 @@ export function InstrumentsScreen() {
           exportScope={scope === 'ALL' ? 'ALL' : scope}
           sourceControls={<SourceControls />}
           emptyHint={emptyHint}
+          rowMarks={rowMarks}
         />
       )}
     </section>

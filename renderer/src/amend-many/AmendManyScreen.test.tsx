@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { BatchRun, RunItem } from '../../../shared/batch-run';
+import type { ModifyOrderRequest, Instrument, Order } from '../../../shared/schemas';
+import type { ProfileSummary } from '../../../shared/profiles';
+import { installFakeDesk, type FakeDesk } from '../lib/fake-desk';
+import { AmendManyScreen } from '../screens/AmendManyScreen';
+import { useAmendMany } from './amend-many-store';
+
+const BTC = {
+  category: 'USDT-FUTURES',
+  symbol: 'BTCUSDT',
+  baseCoin: 'BTC',
+  quoteCoin: 'USDT',
+  status: 'online',
+  pricePrecision: '1',
+  quantityPrecision: '4',
+  minOrderQty: '0.0001',
+} as Instrument;
+
+const order = (n: number, over: Partial<Order> = {}): Order => ({
+  orderId: String(1000 + n),
+  clientOid: `ladder-${n}`,
+  category: 'USDT-FUTURES',
+  symbol: 'BTCUSDT',
+  side: 'buy',
+  orderType: 'limit',
+  price: `5900${n}.0`,
+  qty: '0.0100',
+  cumExecQty: '0',
+  orderStatus: 'live',
+  ...over,
+});
+
+const PROFILE: ProfileSummary = {
+  id: 'main',
+  name: 'Main',
+  environment: 'live',
+  baseUrl: 'https://api.bitget.com',
+  locale: 'en-US',
+  timeoutMs: 10000,
+  apiKeyHint: '…abcd',
+  hasSecret: true,
+  hasPassphrase: true,
+  storage: 'os-encrypted',
+  locked: false,
+  builtin: false,
+  active: true,
+};
+
+function runOf(items: ModifyOrderRequest[], status: RunItem['status']): BatchRun {
+  return {
+    id: 'run-1',
+    profileId: 'main',
+    profileName: 'Main',
+    environment: 'live',
+    startedAt: 1,
+    state: 'done',
+    requests: 1,
+    counts: {
+      total: items.length,
+      queued: 0,
+      inFlight: 0,
+      applied: status === 'applied' ? items.length : 0,
+      refused: 0,
+      failed: 0,
+      unknown: status === 'unknown' ? items.length : 0,
+      notSent: 0,
+    },
+    items: items.map((request, index) => ({
+      index,
+      attemptId: `att-${index}`,
+      request,
+      symbol: 'BTCUSDT',
+      status,
+      summary: status === 'unknown' ? 'No answer in time: check the order' : 'Applied',
+    })),
+  };
+}
+
+let desk: FakeDesk;
+let started: ModifyOrderRequest[] = [];
+let checked = false;
+
+function renderScreen() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AmendManyScreen />
+    </QueryClientProvider>,
+  );
+}
+
+describe('Amend many screen', () => {
+  beforeEach(() => {
+    useAmendMany.setState(useAmendMany.getInitialState());
+    started = [];
+    checked = false;
+    desk = installFakeDesk({
+      listOpenOrders: () => ({
+        list: [order(1), order(2), order(3, { orderStatus: 'partially_filled', cumExecQty: '0.0060' })],
+        cursor: null,
+      }),
+      listInstruments: () => ({ instruments: [BTC], fetchedAt: 1 }),
+      getTickers: () => ({ tickers: [], fetchedAt: 1 }),
+      getAppStatus: () => ({
+        version: '0',
+        activeProfile: PROFILE,
+        clockSkewMs: null,
+        storage: { backend: 'keychain', strong: true, sealsWith: 'os', vault: 'unset' },
+      }),
+      startRun: ({ items }) => {
+        started = items;
+        return runOf(items, 'unknown');
+      },
+      getRun: () => runOf(started, checked ? 'applied' : 'unknown'),
+      controlRun: () => {
+        checked = true;
+        return runOf(started, 'applied');
+      },
+    });
+  });
+  afterEach(cleanup);
+
+  it('previews every selected order, sends nothing before the confirmation, then follows the run', async () => {
+    renderScreen();
+    await screen.findByRole('checkbox', { name: 'Select order ladder-1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: 'percent' } });
+    fireEvent.change(screen.getByLabelText('Quantity %'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Price steps'), { target: { value: '1' } });
+
+    const preview = screen.getByRole('table', { name: 'Preview' });
+    await waitFor(() => expect(within(preview).getAllByText('Ready')).toHaveLength(2));
+    // Half of 0.0100 is 0.0050, below the 0.0060 already filled of ladder-3.
+    const filledRow = within(preview).getByText('ladder-3').closest('tr') as HTMLElement;
+    expect(within(filledRow).getByText('Excluded')).toBeTruthy();
+    expect(filledRow.textContent).toContain('cannot go below the filled quantity 0.006');
+    expect(screen.getByRole('status', { name: 'Preview counts' }).textContent).toContain('2 ready');
+    expect(screen.getByRole('list', { name: 'Rounding' }).textContent).toContain('Exact: whole price steps');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Review and send…' }));
+    const question = await screen.findByRole('heading', { name: 'Send 2 modifications with Live profile Main?' });
+    expect(document.activeElement).toBe(question);
+    expect(desk.count('startRun')).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send 2 modifications' }));
+    await screen.findByRole('progressbar', { name: 'Run progress' });
+    // In ladder order: the highest buy first.
+    expect(started).toEqual([
+      {
+        orderId: '1002',
+        price: '59002.1',
+        qty: '0.0050',
+        autoCancel: 'no',
+        symbol: 'BTCUSDT',
+        category: 'USDT-FUTURES',
+      },
+      {
+        orderId: '1001',
+        price: '59001.1',
+        qty: '0.0050',
+        autoCancel: 'no',
+        symbol: 'BTCUSDT',
+        category: 'USDT-FUTURES',
+      },
+    ]);
+    const items = screen.getByRole('table', { name: 'Run items' });
+    await waitFor(() => expect(within(items).getAllByText('check the order')).toHaveLength(2));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toContain('2 unknown');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(within(items).getAllByText('Applied').length).toBeGreaterThan(0));
+    expect(desk.calls.filter((c) => c.method === 'controlRun').map((c) => c.request)).toEqual([
+      { id: 'run-1', action: 'check' },
+    ]);
+  });
+
+  it('asks again after Back, and Escape goes back too', async () => {
+    renderScreen();
+    await screen.findByRole('checkbox', { name: 'Select order ladder-1' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select order ladder-1' }));
+    fireEvent.change(screen.getByLabelText('Price steps'), { target: { value: '-2' } });
+    const review = screen.getByRole('button', { name: 'Review and send…' });
+    await waitFor(() => expect((review as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(review);
+    const question = await screen.findByRole('heading', { name: 'Send 1 modification with Live profile Main?' });
+    fireEvent.keyDown(question, { key: 'Escape' });
+    const back = await screen.findByRole('button', { name: 'Review and send…' });
+    await waitFor(() => expect(document.activeElement).toBe(back));
+    expect(desk.count('startRun')).toBe(0);
+  });
+});

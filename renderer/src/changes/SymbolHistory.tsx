@@ -1,0 +1,66 @@
+/**
+ * One instrument's change history, newest first: the detail panel's History tab, and the panel of
+ * a symbol the last fetch no longer lists.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Category } from '../../../shared/schemas';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { call } from '../lib/desk';
+import { formatLocalDateTime } from '../instruments/format';
+import { eventText, KIND_LABELS, KIND_TONES } from './change-words';
+import { CHANGES_POLL_MS } from './queries';
+
+const PAGE = 100;
+
+export function SymbolHistory({ category, symbol }: { category: Category; symbol: string }) {
+  const q = useInfiniteQuery({
+    queryKey: ['changes', 'history', category, symbol],
+    queryFn: ({ pageParam }) =>
+      call('listChanges', { category, symbol, limit: PAGE, ...(pageParam === undefined ? {} : { before: pageParam }) }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    staleTime: 0,
+    refetchInterval: CHANGES_POLL_MS,
+  });
+  const events = q.data?.pages.flatMap((p) => p.events) ?? [];
+
+  if (q.isError) {
+    return (
+      <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title={`Could not read the history of ${symbol}`} />
+    );
+  }
+  return (
+    <div className="ch-history">
+      <p className="ch-history-count muted" role="status">
+        {q.isPending
+          ? 'Loading history…'
+          : events.length === 0
+            ? `No change of ${symbol} recorded yet. Each fetch of ${category} is compared with the one before; the first is the baseline.`
+            : `${events.length}${q.hasNextPage ? '+' : ''} change${events.length === 1 && !q.hasNextPage ? '' : 's'} recorded, newest first`}
+      </p>
+      {events.length > 0 ? (
+        <ol className="ch-history-list" aria-label={`Changes of ${symbol}`}>
+          {events.map((e) => (
+            <li key={e.id}>
+              <time className="num muted" dateTime={new Date(e.at).toISOString()}>
+                {formatLocalDateTime(e.at)}
+              </time>
+              <span className={`badge badge-${KIND_TONES[e.kind]}`}>{KIND_LABELS[e.kind]}</span>
+              <span className="ch-text">{eventText(e)}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {q.hasNextPage ? (
+        <button
+          type="button"
+          className="button small ch-more"
+          disabled={q.isFetchingNextPage}
+          onClick={() => void q.fetchNextPage()}
+        >
+          {q.isFetchingNextPage ? 'Loading…' : 'Load older changes'}
+        </button>
+      ) : null}
+    </div>
+  );
+}
