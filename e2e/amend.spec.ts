@@ -52,6 +52,8 @@ test.describe('amend desk', () => {
     demo,
     shot,
   }) => {
+    // Three amends followed to the end and five screenshots, each with axe in both themes.
+    test.setTimeout(90_000);
     await openAmend(app);
     await expect(status(app)).toContainText('Ready');
     await shot('amend-empty');

@@ -11,6 +11,7 @@ import { fieldRows } from './fields';
 import { formatLocalDateTime, formatRelative, statusLabel, statusMeaning, statusTone } from './format';
 import type { DetailTab } from './prefs';
 import { RESTRICTION_LABELS, upcomingRestrictions } from './values';
+import { PanelFrame } from './PanelFrame';
 
 const TABS: ReadonlyArray<[DetailTab, string]> = [
   ['fields', 'Fields'],
@@ -64,18 +65,7 @@ export function DetailPanel({
   const unknownCount = rows.filter((r) => r.unknown).length;
   const json = useMemo(() => JSON.stringify(instrument, null, 2), [instrument]);
   return (
-    <aside
-      ref={ref}
-      className="id-panel"
-      aria-label={`Details of ${instrument.symbol}`}
-      tabIndex={-1}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <PanelFrame ref={ref} label={`Details of ${instrument.symbol}`} onClose={onClose}>
       <header className="id-head">
         <div className="id-title">
           <h2 className="id-symbol mono">{instrument.symbol}</h2>
@@ -215,6 +205,6 @@ export function DetailPanel({
           </div>
         </div>
       )}
-    </aside>
+    </PanelFrame>
   );
 }

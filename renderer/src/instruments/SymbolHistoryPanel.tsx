@@ -5,6 +5,7 @@
 import type { Ref } from 'react';
 import { CATEGORIES, type Category } from '../../../shared/schemas';
 import { SymbolHistory } from '../changes/SymbolHistory';
+import { PanelFrame } from './PanelFrame';
 
 export function SymbolHistoryPanel({
   instrumentKey,
@@ -21,18 +22,7 @@ export function SymbolHistoryPanel({
   const symbol = instrumentKey.slice(cut + 1);
   if (!CATEGORIES.includes(category)) return null;
   return (
-    <aside
-      ref={ref}
-      className="id-panel"
-      aria-label={`History of ${symbol}`}
-      tabIndex={-1}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <PanelFrame ref={ref} label={`History of ${symbol}`} onClose={onClose}>
       <header className="id-head">
         <div className="id-title">
           <h2 className="id-symbol mono">{symbol}</h2>
@@ -55,6 +45,6 @@ export function SymbolHistoryPanel({
       <div className="id-tabpanel">
         <SymbolHistory category={category} symbol={symbol} />
       </div>
-    </aside>
+    </PanelFrame>
   );
 }
