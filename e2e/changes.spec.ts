@@ -131,7 +131,9 @@ test.describe('instrument changes', () => {
     await app.getByLabel('Watched only').check();
     await expect(feed).toContainText('BTCUSDT');
     await expect(feed).not.toContainText('ETHUSDT');
+    await expect(app.getByText('1 of 1 shown')).toBeVisible();
     await app.getByLabel('Watched only').uncheck();
+    await expect(app.getByText('4 of 4 shown')).toBeVisible();
 
     // An event leads to the instrument's History tab, with the focus in it; seeing it clears its badge.
     await feed.getByRole('button', { name: 'ETHUSDT SPOT: open its history' }).click();

@@ -27,7 +27,10 @@ export const listChangesSchema = z.strictObject({
 export const changePageSchema = z.object({
   events: z.array(changeEventSchema),
   next: z.number().int().nullable(),
+  /** Events recorded for the profile. */
   total: z.number().int(),
+  /** Of those, the ones that pass the filters (on every page). */
+  matched: z.number().int(),
 });
 
 /** A row's badge in the grid: listed, or changed otherwise, since the operator last looked. */

@@ -38,8 +38,10 @@ export interface ChangeQuery {
   kinds?: readonly ChangeKind[];
   /** Only this symbol (an instrument's History tab). */
   symbol?: string;
-  /** Only these symbols ("watched only"); an empty list matches nothing. */
+  /** Only these symbols; an empty list matches nothing. */
   symbols?: readonly string[];
+  /** Only these instruments, each a category and a symbol ("watched only"); an empty list matches nothing. */
+  instruments?: ReadonlyArray<{ category: Category; symbol: string }>;
   /** A `next` from an earlier page; absent for the newest. */
   before?: number;
   limit: number;
@@ -52,6 +54,8 @@ export interface ChangePage {
   next: number | null;
   /** Events in the whole log, filtered or not. */
   total: number;
+  /** Events of the whole log that pass the filters (every page, not only this one). */
+  matched: number;
   /** Lines that were torn or damaged. */
   skippedLines: number;
 }
@@ -166,6 +170,7 @@ export class ChangeLog {
       events,
       next: more ? ix.seq[last]! : null,
       total: ix.count,
+      matched: ix.countMatching(filter),
       skippedLines: this.skipped + (this.tornTail ? 1 : 0),
     };
   }
@@ -337,20 +342,33 @@ class EventIndex {
       kinds: query.kinds && new Set(query.kinds.map((k) => KIND_NO.get(k) ?? -2)),
       symbol: query.symbol === undefined ? -1 : this.symbolNo(query.symbol),
       symbols: query.symbols && new Set(query.symbols.map((s) => this.symbolNo(s))),
+      instruments:
+        query.instruments &&
+        new Set(query.instruments.map((i) => instrumentNo(CATEGORY_NO.get(i.category) ?? -2, this.symbolNo(i.symbol)))),
     };
+  }
+
+  private passes(f: Filter, i: number): boolean {
+    if (this.at[i]! < f.since) return false;
+    if (f.category !== -1 && this.category[i] !== f.category) return false;
+    if (f.kinds && !f.kinds.has(this.kind[i]!)) return false;
+    if (f.symbol !== -1 && this.symbol[i] !== f.symbol) return false;
+    if (f.symbols && !f.symbols.has(this.symbol[i]!)) return false;
+    if (f.instruments && !f.instruments.has(instrumentNo(this.category[i]!, this.symbol[i]!))) return false;
+    return true;
+  }
+
+  /** How many events pass the filter: one pass over the columns, no line read. */
+  countMatching(f: Filter): number {
+    let n = 0;
+    for (let i = 0; i < this.count; i++) if (this.passes(f, i)) n++;
+    return n;
   }
 
   /** Up to `limit` positions before `end` that pass the filter, newest first. */
   findBackwards(f: Filter, end: number, limit: number): number[] {
     const found: number[] = [];
-    for (let i = end - 1; i >= 0 && found.length < limit; i--) {
-      if (this.at[i]! < f.since) continue;
-      if (f.category !== -1 && this.category[i] !== f.category) continue;
-      if (f.kinds && !f.kinds.has(this.kind[i]!)) continue;
-      if (f.symbol !== -1 && this.symbol[i] !== f.symbol) continue;
-      if (f.symbols && !f.symbols.has(this.symbol[i]!)) continue;
-      found.push(i);
-    }
+    for (let i = end - 1; i >= 0 && found.length < limit; i--) if (this.passes(f, i)) found.push(i);
     return found;
   }
 
@@ -387,6 +405,12 @@ interface Filter {
   kinds: Set<number> | undefined;
   symbol: number;
   symbols: Set<number> | undefined;
+  instruments: Set<number> | undefined;
+}
+
+/** One number per (category, symbol) pair: categories are a handful, symbol numbers far below 2^24. */
+function instrumentNo(category: number, symbol: number): number {
+  return category * 2 ** 24 + symbol;
 }
 
 interface Head {

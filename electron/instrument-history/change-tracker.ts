@@ -55,11 +55,11 @@ export interface FeedPage {
   events: ChangeEvent[];
   next: number | null;
   total: number;
+  /** Events of the whole feed that pass the filters. */
+  matched: number;
 }
 
 const DEFAULT_PAGE = 100;
-/** A watched-only page across categories is filled from at most this many pages of the log. */
-const MAX_FILL_PAGES = 50;
 
 interface Failure {
   at: number;
@@ -130,29 +130,14 @@ export class ChangeTracker {
   async page(profileId: string, query: FeedQuery): Promise<FeedPage> {
     const limit = query.limit ?? DEFAULT_PAGE;
     const base = { profileId, category: query.category, kinds: query.kinds, symbol: query.symbol };
-    if (!query.watchedOnly) {
-      const { events, next, total } = await this.history.events({ ...base, before: query.before, limit });
-      return { events, next, total };
-    }
-    const watched = (await this.store.profile(profileId)).watched.filter(
-      (w) => query.category === undefined || w.category === query.category,
-    );
-    const keys = watchedSet({ watched });
-    const symbols = [...new Set(watched.map((w) => w.symbol))];
-    // The log filters by symbol; a symbol watched in one category only is sorted out here.
-    const events: ChangeEvent[] = [];
-    let before = query.before;
-    let next: number | null = null;
-    let total = 0;
-    for (let i = 0; i < MAX_FILL_PAGES; i++) {
-      const page = await this.history.events({ ...base, symbols, before, limit: limit - events.length });
-      total = page.total;
-      events.push(...page.events.filter((e) => keys.has(watchKey(e.category, e.symbol))));
-      next = page.next;
-      if (next === null || events.length >= limit) break;
-      before = next;
-    }
-    return { events, next, total };
+    const instruments = query.watchedOnly ? (await this.store.profile(profileId)).watched : undefined;
+    const { events, next, total, matched } = await this.history.events({
+      ...base,
+      instruments,
+      before: query.before,
+      limit,
+    });
+    return { events, next, total, matched };
   }
 
   async status(profileId: string): Promise<ChangeStatus> {

@@ -239,7 +239,21 @@ describe('InstrumentHistory', () => {
     expect(await q({ symbol: 'S0USDT', category: 'USDT-FUTURES' })).toEqual([]);
     expect(await q({ symbols: ['S5USDT', 'S9USDT', 'UNKNOWN'] })).toEqual(['S9USDT delisted', 'S5USDT status status']);
     expect(await q({ symbols: [] })).toEqual([]);
+    // Watched instruments are pairs: S0USDT watched in USDT-FUTURES does not bring its SPOT events.
+    expect(
+      await q({
+        instruments: [
+          { category: 'USDT-FUTURES', symbol: 'S5USDT' },
+          { category: 'USDT-FUTURES', symbol: 'S0USDT' },
+          { category: 'SPOT', symbol: 'S4USDT' },
+        ],
+      }),
+    ).toEqual(['S5USDT status status', 'S4USDT field takerFeeRate']);
+    expect(await q({ instruments: [] })).toEqual([]);
     expect(await q({ kinds: [] })).toEqual([]);
+    // The count of every match, whatever the page size: what the feed says it shows out of.
+    expect(await h.events({ profileId: 'p1', limit: 2, kinds: ['field'] })).toMatchObject({ total: 8, matched: 5 });
+    expect(await h.events({ profileId: 'p1', limit: 100, symbols: [] })).toMatchObject({ total: 8, matched: 0 });
     expect(await q({ since: T0 + 2 * MINUTE })).toEqual([
       'S0USDT restriction-scheduled offTime',
       'S9USDT delisted',

@@ -42,7 +42,12 @@ beforeEach(() => {
       const matching = EVENTS.filter((e) => !r.kinds || r.kinds.includes(e.kind));
       const from = r.before ?? 0;
       const events = matching.slice(from, from + 2);
-      return { events, next: from + 2 < matching.length ? from + 2 : null, total: EVENTS.length };
+      return {
+        events,
+        next: from + 2 < matching.length ? from + 2 : null,
+        total: EVENTS.length,
+        matched: matching.length,
+      };
     },
     getChangeStatus: () => ({
       refreshMinutes: 5,

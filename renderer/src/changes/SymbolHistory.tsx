@@ -23,6 +23,7 @@ export function SymbolHistory({ category, symbol }: { category: Category; symbol
     refetchInterval: CHANGES_POLL_MS,
   });
   const events = q.data?.pages.flatMap((p) => p.events) ?? [];
+  const matched = q.data?.pages[0]?.matched ?? events.length;
 
   if (q.isError) {
     return (
@@ -36,7 +37,7 @@ export function SymbolHistory({ category, symbol }: { category: Category; symbol
           ? 'Loading history…'
           : events.length === 0
             ? `No change of ${symbol} recorded yet. Each fetch of ${category} is compared with the one before; the first is the baseline.`
-            : `${events.length}${q.hasNextPage ? '+' : ''} change${events.length === 1 && !q.hasNextPage ? '' : 's'} recorded, newest first`}
+            : `${matched} change${matched === 1 ? '' : 's'} recorded, newest first`}
       </p>
       {events.length > 0 ? (
         <ol className="ch-history-list" aria-label={`Changes of ${symbol}`}>

@@ -70,6 +70,7 @@ beforeEach(() => {
       ],
       next: null,
       total: 1,
+      matched: 1,
     }),
   });
 });

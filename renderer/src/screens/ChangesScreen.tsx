@@ -56,6 +56,7 @@ export function ChangesScreen() {
   const groups = useMemo(() => groupByFetch(events), [events]);
   /** Every change recorded on this profile (main counts the whole log, whatever the filters). */
   const total = q.data?.pages[0]?.total ?? 0;
+  const matched = q.data?.pages[0]?.matched ?? 0;
   const watched = useMemo(
     () => new Set((status.data?.watched ?? []).map((w) => `${w.category}:${w.symbol}`)),
     [status.data],
@@ -142,7 +143,7 @@ export function ChangesScreen() {
         <span className="ch-count muted" role="status">
           {q.isPending
             ? 'Loading changes…'
-            : `${events.length.toLocaleString('en-US')} shown${q.hasNextPage ? ', more below' : ''}`}
+            : `${events.length.toLocaleString('en-US')} of ${matched.toLocaleString('en-US')} shown`}
         </span>
       </div>
       <RecentAlerts />
