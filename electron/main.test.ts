@@ -190,11 +190,18 @@ describe('hardening', () => {
     }
   });
 
-  it('denies every permission request and check', () => {
-    const callback = vi.fn();
-    h.permissionRequest!({}, 'media', callback);
-    expect(callback).toHaveBeenCalledWith(false);
-    expect(h.permissionCheck!()).toBe(false);
+  it('denies every permission but notifications for the app’s own page', () => {
+    const denied = vi.fn();
+    h.permissionRequest!({}, 'media', denied, { requestingUrl: 'app://desk/index.html' });
+    expect(denied).toHaveBeenCalledWith(false);
+    const foreign = vi.fn();
+    h.permissionRequest!({}, 'notifications', foreign, { requestingUrl: 'https://evil.example/' });
+    expect(foreign).toHaveBeenCalledWith(false);
+    const own = vi.fn();
+    h.permissionRequest!({}, 'notifications', own, { requestingUrl: 'app://desk/index.html' });
+    expect(own).toHaveBeenCalledWith(true);
+    expect(h.permissionCheck!({}, 'clipboard-read', 'app://desk')).toBe(false);
+    expect(h.permissionCheck!({}, 'notifications', 'app://desk')).toBe(true);
   });
 
   it('serves the renderer with the CSP and refuses paths outside it', async () => {

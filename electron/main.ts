@@ -10,6 +10,7 @@ import { acquireUserDataLock, UserDataLockedError, type UserDataLock } from './c
 import { createDispatch } from './ipc/dispatch';
 import { registerIpc } from './ipc/register';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security/csp';
+import { allowPermission } from './security/permissions';
 import { mimeType, resolveStaticPath } from './security/static-files';
 import type { SecretBox } from './profiles/secret-box';
 
@@ -67,10 +68,19 @@ function serveRenderer(): void {
   });
 }
 
+/** The origins of the app's own page: the bundled renderer, and the development server when one runs. */
+function trustedOrigins(): string[] {
+  return DEV_SERVER_URL ? [APP_ORIGIN, new URL(DEV_SERVER_URL).origin] : [APP_ORIGIN];
+}
+
 function harden(): void {
-  // Nothing in this app needs a camera, notifications, clipboard-read or any other permission.
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // Desktop notifications (alerts of watched symbols) for the app's own page; nothing else, anywhere.
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(allowPermission(permission, details.requestingUrl, trustedOrigins())),
+  );
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
+    allowPermission(permission, requestingOrigin, trustedOrigins()),
+  );
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-navigate', (event) => event.preventDefault());
@@ -136,8 +146,7 @@ export async function bootstrap(): Promise<Core | undefined> {
     onInternalError: (channel, error) =>
       console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.message : error),
   });
-  const trusted = DEV_SERVER_URL ? [APP_ORIGIN, new URL(DEV_SERVER_URL).origin] : [APP_ORIGIN];
-  registerIpc(ipcMain, dispatch, trusted);
+  registerIpc(ipcMain, dispatch, trustedOrigins());
   createMainWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
