@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { activitySearchSchema } from './attempt-search';
-import { attemptSchema, attemptWithGuardSchema, orderGuardSchema } from './attempts';
+import { ATTEMPT_STATUSES, attemptSchema, attemptWithGuardSchema, orderGuardSchema } from './attempts';
 import { DeskError, deskErrorSchema, type DeskErrorData } from './errors';
 import { orderStreamStatusSchema } from './order-stream-status';
 import {
@@ -84,9 +84,19 @@ export const contract = {
     request: z.strictObject({ request: modifyOrderRequestSchema }),
     response: attemptWithGuardSchema,
   },
+  /**
+   * An attempt as it stands. With `after` (what the caller saw last) main answers once the attempt
+   * has moved on from it, or after a few seconds at most: the desk learns an outcome the moment main
+   * does, without polling faster.
+   */
   getAttempt: {
     channel: 'amend:attempt',
-    request: z.strictObject({ id: idTextSchema }),
+    request: z.strictObject({
+      id: idTextSchema,
+      after: z
+        .strictObject({ status: z.enum(ATTEMPT_STATUSES), steps: z.number().int().min(0).max(100_000) })
+        .optional(),
+    }),
     response: attemptWithGuardSchema,
   },
   /** A page of the activity log, newest first, optionally searched; `next` goes on further back. */

@@ -7,7 +7,13 @@
  * A refusal is always an Attempt with status 'refused' (recorded like any other attempt), never a
  * thrown error: the operator sees it in the same place, and the Activity screen lists it.
  */
-import type { Attempt, AttemptWithGuard, OrderGuard } from '../../shared/attempts';
+import {
+  FINAL_STATUSES,
+  type Attempt,
+  type AttemptStatus,
+  type AttemptWithGuard,
+  type OrderGuard,
+} from '../../shared/attempts';
 import { activityMatches, isSearching, type ActivitySearch } from '../../shared/attempt-search';
 import { deskError } from '../../shared/errors';
 import { mergeIds, type OrderIds } from '../../shared/order-ids';
@@ -18,6 +24,16 @@ import type { BatchModifyAnswer, ModifyAnswer } from '../exchange/client';
 import { AmendSteps, type ProfileDesk } from './amend-steps';
 import type { OrderReaderClient } from './order-reader';
 import { watchOrder, type OrderPushSource } from './order-watch';
+
+/** What a caller last saw of an attempt: its status and how many steps its timeline had. */
+export interface SeenState {
+  status: AttemptStatus;
+  steps: number;
+}
+
+/** How long a read of an attempt waits for it to move on: well inside any host's request timeout. */
+export const WAIT_FOR_CHANGE_MS = 5_000;
+const CHANGE_CHECK_MS = 10;
 
 /** The part of ExchangeClient the desk uses (tests pass a stand-in). */
 export interface AmendClient extends OrderReaderClient {
@@ -85,13 +101,30 @@ export class AmendService {
     return { list: page.list, cursor: page.cursor ? page.cursor : null };
   }
 
-  async getAttempt(id: string): Promise<AttemptWithGuard> {
+  async getAttempt(id: string, after?: SeenState): Promise<AttemptWithGuard> {
     await this.steps.recovered;
+    if (after) await this.movedOn(id, after);
     const live = this.steps.live(id);
     if (live) return this.steps.answer(live);
     const logged = await this.log.find(id);
     if (!logged) throw deskError('not-found', `No amend attempt with id ${id}`);
     return this.steps.answer(logged);
+  }
+
+  /**
+   * Resolves once the live attempt differs from what the caller saw (another status, or a new step in
+   * its timeline), is final or no longer live, the desk is closing, or WAIT_FOR_CHANGE_MS has passed. Checked
+   * in process every few milliseconds: nothing leaves the machine while the caller waits.
+   */
+  private async movedOn(id: string, after: SeenState): Promise<void> {
+    const deadline = performance.now() + WAIT_FOR_CHANGE_MS;
+    for (;;) {
+      const live = this.steps.live(id);
+      if (!live || FINAL_STATUSES.includes(live.status)) return;
+      if (live.status !== after.status || live.timeline.length !== after.steps) return;
+      if (this.steps.stopping.aborted || performance.now() >= deadline) return;
+      await new Promise((r) => setTimeout(r, CHANGE_CHECK_MS));
+    }
   }
 
   /** A page of the log, newest first; this session's attempts as they stand (a step ahead of their last line). */

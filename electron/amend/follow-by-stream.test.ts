@@ -12,7 +12,7 @@ import { ActivityLog } from '../activity/activity-log';
 import { ExchangeClient } from '../exchange/client';
 import { OrderStream } from '../exchange/order-stream';
 import { ClockSkews } from '../exchange/skew';
-import { AmendService } from './amend-service';
+import { AmendService, WAIT_FOR_CHANGE_MS } from './amend-service';
 import { LOCAL_DEMO_SUMMARY } from './testing/local-demo-profile';
 
 const ORDER_INFO = '/api/v3/trade/order-info';
@@ -94,5 +94,28 @@ describe('following by the order stream', () => {
     const done = await service.settled(sent.id);
     expect(done.status).toBe('applied');
     expect(done.timeline.map((e) => e.label)).toContain('Following by polling');
+  });
+});
+
+describe('reading an attempt that has not moved on yet', () => {
+  it('answers when the attempt moves on, not before, and at once when it is final', async () => {
+    await service.getOrder(BTC);
+    const sent = await service.send({ ...BTC, price: '60030.0' });
+    let now = await service.getAttempt(sent.id);
+    const seen: string[] = [now.status];
+    while (now.status !== 'applied') {
+      const started = performance.now();
+      const next = await service.getAttempt(sent.id, { status: now.status, steps: now.timeline.length });
+      // Each answer brings news: another status or another step, never the same state again.
+      expect(next.status !== now.status || next.timeline.length !== now.timeline.length).toBe(true);
+      expect(performance.now() - started).toBeLessThan(WAIT_FOR_CHANGE_MS);
+      now = next;
+      seen.push(now.status);
+    }
+    expect(seen).toContain('following');
+    const started = performance.now();
+    const final = await service.getAttempt(sent.id, { status: now.status, steps: now.timeline.length });
+    expect(final.status).toBe('applied');
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });

@@ -32,7 +32,7 @@ export function orderHandlers(ctx: CoreContext, service = createAmendService(ctx
     getOrder: (ref) => service.getOrder(ref),
     listOpenOrders: (query) => service.listOpenOrders(query),
     sendModification: ({ request }) => service.send(request),
-    getAttempt: ({ id }) => service.getAttempt(id),
+    getAttempt: ({ id, after }) => service.getAttempt(id, after),
     listActivity: (query) => service.listActivity(query),
     // Asking is also what keeps the stream on the active profile (and off once its vault is locked).
     getOrderStream: async () => {

@@ -74,7 +74,11 @@ function fakeMain(sent: AttemptWithGuard, reads: AttemptWithGuard[]) {
     listInstruments: () => ({ instruments: [BTC], fetchedAt: 1 }),
     listOpenOrders: () => ({ list: [], cursor: null }),
     sendModification: () => sent,
-    getAttempt: () => (reads.length > 1 ? reads.shift() : reads[0]) as AttemptWithGuard,
+    // Like main, a read that says what the desk saw last is answered when there is news: here, a moment later.
+    getAttempt: async (request) => {
+      if (request.after) await new Promise((r) => setTimeout(r, 150));
+      return (reads.length > 1 ? reads.shift() : reads[0]) as AttemptWithGuard;
+    },
   });
   return { desk, main };
 }

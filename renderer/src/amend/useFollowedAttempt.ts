@@ -11,8 +11,11 @@ import { useAmend } from './amend-store';
 import { isFinalAttempt, settledLine, statusLine } from './followed-attempt';
 import { noticeKindOf } from './status-display';
 
-/** Main follows the engine every 300 ms; reading as often shows each step as soon as main knows it. */
-const ATTEMPT_POLL_MS = 300;
+/**
+ * Each read tells main what the desk saw last, and main answers when the attempt has moved on (or
+ * after a few seconds): a step shows the moment main knows it. This is only the gap between reads.
+ */
+const NEXT_READ_MS = 20;
 
 const attemptKey = (id: string | null) => ['attempt', id] as const;
 
@@ -44,13 +47,17 @@ export function useFollowedAttempt(onSettled: (a: AttemptWithGuard) => void): Fo
     queryFn: async () => {
       const id = attemptId as string;
       const previous = qc.getQueryData<AttemptWithGuard>(attemptKey(id));
-      const a = await call('getAttempt', { id });
+      const seen = previous && previous.id === id && !isFinalAttempt(previous) ? previous : undefined;
+      const a = await call('getAttempt', {
+        id,
+        ...(seen ? { after: { status: seen.status, steps: seen.timeline.length } } : {}),
+      });
       observe(a, previous);
       return a;
     },
     enabled: attemptId !== null,
     staleTime: 0,
-    refetchInterval: (query) => (isFinalAttempt(query.state.data) ? false : ATTEMPT_POLL_MS),
+    refetchInterval: (query) => (isFinalAttempt(query.state.data) ? false : NEXT_READ_MS),
   });
 
   return {
