@@ -24,7 +24,7 @@ import { AmendRuns } from '../electron/amend/amend-runs';
 import { AmendService, type AmendSession } from '../electron/amend/amend-service';
 import { ExchangeClient } from '../electron/exchange/client';
 import { OrderStream } from '../electron/exchange/order-stream';
-import { LOCAL_DEMO_SUMMARY } from '../electron/amend/testing/local-demo-profile';
+import { LOCAL_DEMO_SUMMARY } from '../shared/testing/local-demo-profile';
 
 const BATCH = '/api/v3/trade/batch-modify-order';
 const READS = new Set(['/api/v3/trade/order-info', '/api/v3/trade/unfilled-orders']);

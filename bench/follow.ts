@@ -25,7 +25,7 @@ import { AmendService, type AmendSession } from '../electron/amend/amend-service
 import { ExchangeClient } from '../electron/exchange/client';
 import { OrderStream } from '../electron/exchange/order-stream';
 import { sign } from '../electron/exchange/signing';
-import { LOCAL_DEMO_SUMMARY } from '../electron/amend/testing/local-demo-profile';
+import { LOCAL_DEMO_SUMMARY } from '../shared/testing/local-demo-profile';
 
 const ORDER_INFO = '/api/v3/trade/order-info';
 

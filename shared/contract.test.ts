@@ -1,24 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildDeskApi, CHANNELS, contract, methodOfChannel, unwrap } from './contract';
 import { DeskError } from './errors';
+import { LOCAL_DEMO_SUMMARY } from './testing/local-demo-profile';
 
 const status = {
   version: '1.0.0',
-  activeProfile: {
-    id: 'local-demo',
-    name: 'Local demo',
-    environment: 'local-demo',
-    baseUrl: 'http://127.0.0.1:1',
-    locale: 'en-US',
-    timeoutMs: 10000,
-    apiKeyHint: '…0001',
-    hasSecret: true,
-    hasPassphrase: true,
-    storage: 'builtin',
-    locked: false,
-    builtin: true,
-    active: true,
-  },
+  activeProfile: LOCAL_DEMO_SUMMARY,
   clockSkewMs: null,
   storage: { backend: 'test', strong: true, sealsWith: 'os', vault: 'unset' },
 };

@@ -19,7 +19,7 @@ import { OrderStream } from '../exchange/order-stream';
 import { ClockSkews } from '../exchange/skew';
 import { AmendRuns } from './amend-runs';
 import { AmendService } from './amend-service';
-import { LOCAL_DEMO_SUMMARY } from './testing/local-demo-profile';
+import { LOCAL_DEMO_SUMMARY } from '../../shared/testing/local-demo-profile';
 
 const BATCH = '/api/v3/trade/batch-modify-order';
 const READS = ['/api/v3/trade/order-info', '/api/v3/trade/unfilled-orders'];

@@ -7,7 +7,7 @@ import { deskError } from '../../shared/errors';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ExchangeClient } from '../exchange/client';
 import { AmendService } from './amend-service';
-import { LOCAL_DEMO_SUMMARY } from './testing/local-demo-profile';
+import { LOCAL_DEMO_SUMMARY } from '../../shared/testing/local-demo-profile';
 
 const MODIFY = '/api/v3/trade/modify-order';
 const BTC = { clientOid: 'demo-btc-open' } as const;

@@ -13,7 +13,7 @@ import { ExchangeClient } from '../exchange/client';
 import { OrderStream } from '../exchange/order-stream';
 import { ClockSkews } from '../exchange/skew';
 import { AmendService, WAIT_FOR_CHANGE_MS } from './amend-service';
-import { LOCAL_DEMO_SUMMARY } from './testing/local-demo-profile';
+import { LOCAL_DEMO_SUMMARY } from '../../shared/testing/local-demo-profile';
 
 const ORDER_INFO = '/api/v3/trade/order-info';
 const BTC = { clientOid: 'demo-btc-open' } as const;

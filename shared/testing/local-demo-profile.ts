@@ -1,5 +1,5 @@
 /** The Local demo profile as the desk's session reports it, for tests and benchmarks that build a desk by hand. */
-import type { ProfileSummary } from '../../../shared/profiles';
+import type { ProfileSummary } from '../profiles';
 
 export const LOCAL_DEMO_SUMMARY: ProfileSummary = {
   id: 'local-demo',
