@@ -2,7 +2,14 @@ import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appModeArgs, findBrowser, hasDisplay, openInAppMode, type OpenedBrowser } from './open-browser';
+import {
+  appModeArgs,
+  findBrowser,
+  hasDisplay,
+  lastBrowserError,
+  openInAppMode,
+  type OpenedBrowser,
+} from './open-browser';
 
 describe('hasDisplay', () => {
   it.each([
@@ -253,6 +260,23 @@ describe('openInAppMode', () => {
     await opened.close();
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'resolves exited with the exit code and the browser’s last error line, launch code removed',
+    async () => {
+      const fake = join(scratch, 'failing-browser');
+      await writeFile(
+        fake,
+        `#!/bin/sh\necho "/usr/bin/chromium: 9: [: 1: unexpected operator" >&2\necho "[1:1:1126/120353.4:ERROR:x.cc:1] Cannot open $1 here." >&2\nexit 3\n`,
+      );
+      await chmod(fake, 0o755);
+      opened = await openInAppMode({ name: 'Failing', path: fake }, url, { env: {} });
+      const exit = await opened.exited;
+      expect(exit.code).toBe(3);
+      expect(exit.lastError).toBe('Cannot open --app=http://127.0.0.1:1/?launch=… here.');
+      expect(JSON.stringify(exit)).not.toContain(SECRET);
+    },
+  );
+
   it('rejects for a browser that does not exist, without the URL and without leaving a profile', async () => {
     const before = await profileDirs();
     const missing = join(scratch, 'no-such-browser');
@@ -265,5 +289,28 @@ describe('openInAppMode', () => {
     expect(cause).toBeUndefined();
     expect(JSON.stringify(error)).not.toContain(SECRET);
     expect(await profileDirs()).toEqual(before);
+  });
+});
+
+describe('lastBrowserError', () => {
+  it('takes the message of the last ERROR or FATAL line, without Chromium’s log prefix', () => {
+    const stderr = [
+      '/usr/bin/chromium: 9: [: 25276063744: unexpected operator',
+      '[9663:9663:1126/120353.482085:ERROR:content/browser/zygote_host/zygote_host_impl_linux.cc:101] Running as root without --no-sandbox is not supported. See https://crbug.com/638180.',
+      '',
+    ].join('\n');
+    expect(lastBrowserError(stderr)).toBe(
+      'Running as root without --no-sandbox is not supported. See https://crbug.com/638180.',
+    );
+    expect(lastBrowserError('[1:2:3/4.5:ERROR:a.cc:1] first\n[1:2:3/4.5:FATAL:b.cc:2] second\n')).toBe('second');
+  });
+
+  it('is undefined when the browser printed no error line', () => {
+    expect(lastBrowserError('')).toBeUndefined();
+    expect(lastBrowserError('[1:2:3/4.5:WARNING:a.cc:1] only a warning\n')).toBeUndefined();
+  });
+
+  it('bounds the message', () => {
+    expect(lastBrowserError(`[1:2:3/4.5:ERROR:a.cc:1] ${'x'.repeat(1000)}`)?.length).toBeLessThanOrEqual(200);
   });
 });

@@ -5,7 +5,7 @@
  *
  * The URL carries a one-time launch code, so it never goes into a log line or an error message from here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -126,36 +126,89 @@ export function appModeArgs(url: string, profileDir: string, extraArgs: readonly
   ];
 }
 
+/** How the browser ended; `lastError` is its last ERROR/FATAL log line, with the launch code removed. */
+export interface BrowserExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  lastError: string | undefined;
+}
+
 export interface OpenedBrowser {
   name: string;
   /** The browser's process id, when it started. */
   readonly pid: number | undefined;
   /** Settles when the browser exits, e.g. the operator closed the window. */
-  readonly exited: Promise<void>;
+  readonly exited: Promise<BrowserExit>;
   /** Kills the browser if still running, then removes its temporary profile; safe to call twice. */
   close(): Promise<void>;
 }
 
+/** node:child_process spawn, or a test's stand-in. */
+export type SpawnBrowser = (path: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
+
+export interface OpenOptions {
+  env?: Record<string, string | undefined>;
+  platform?: NodeJS.Platform;
+  /** Whether this process runs as root (default: from process.getuid). */
+  isRoot?: boolean;
+  spawn?: SpawnBrowser;
+}
+
 const PROFILE_PREFIX = 'uta-desk-browser-';
 const KILL_GRACE_MS = 5000;
+/** Enough of the browser's stderr to hold its last few log lines. */
+const STDERR_TAIL_CHARS = 8192;
+const MAX_REASON_CHARS = 200;
 
 /**
- * Starts `browser` in app mode on `url` with a fresh temporary profile. UTA_DESK_BROWSER_ARGS (space separated)
- * adds arguments, e.g. --no-sandbox when running as root. Rejects, leaving no profile behind, if it cannot start.
+ * The extra arguments for the browser: UTA_DESK_BROWSER_ARGS (space separated), plus --no-sandbox as root on
+ * Linux, where Chromium refuses to start without it; `addedNoSandbox` says the second happened, to tell the operator.
+ */
+export function browserExtraArgs(options: OpenOptions = {}): { args: string[]; addedNoSandbox: boolean } {
+  const env = options.env ?? process.env;
+  const platform = options.platform ?? process.platform;
+  const isRoot = options.isRoot ?? process.getuid?.() === 0;
+  const args = (env.UTA_DESK_BROWSER_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const addedNoSandbox = isRoot && platform !== 'win32' && platform !== 'darwin' && !args.includes('--no-sandbox');
+  return { args: addedNoSandbox ? [...args, '--no-sandbox'] : args, addedNoSandbox };
+}
+
+/** The message of the last ERROR or FATAL line of Chromium's log (`[pid:tid:time:ERROR:file.cc:12] message`). */
+export function lastBrowserError(stderr: string): string | undefined {
+  const messages = stderr
+    .split('\n')
+    .map((line) => /^\[[^\]]*:(?:ERROR|FATAL):[^\]]*\]\s*(.+)$/.exec(line.trim())?.[1])
+    .filter((m): m is string => Boolean(m));
+  const last = messages.at(-1);
+  return last && last.length > MAX_REASON_CHARS ? `${last.slice(0, MAX_REASON_CHARS - 1)}…` : last;
+}
+
+/** The launch code is a credential until it is used: never let it out through the browser's own log. */
+function withoutLaunchCode(text: string): string {
+  return text.replace(/launch=[^\s"']*/g, 'launch=…');
+}
+
+/**
+ * Starts `browser` in app mode on `url` with a fresh temporary profile. Rejects, leaving no profile behind, if it
+ * cannot start.
  */
 export async function openInAppMode(
   browser: BrowserCandidate,
   url: string,
-  options: { env?: Record<string, string | undefined> } = {},
+  options: OpenOptions = {},
 ): Promise<OpenedBrowser> {
-  const env = options.env ?? process.env;
-  const extraArgs = (env.UTA_DESK_BROWSER_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const spawn = options.spawn ?? nodeSpawn;
+  const { args: extraArgs } = browserExtraArgs(options);
   const profileDir = await mkdtemp(join(tmpdir(), PROFILE_PREFIX));
   const removeProfile = () => rm(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 
   let child: ChildProcess;
   try {
-    child = spawn(browser.path, appModeArgs(url, profileDir, extraArgs), { detached: false, stdio: 'ignore' });
+    // stderr is kept (its tail) to say why a browser that exits at once never showed a window.
+    child = spawn(browser.path, appModeArgs(url, profileDir, extraArgs), {
+      detached: false,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', reject);
@@ -167,11 +220,34 @@ export async function openInAppMode(
     throw new Error(`Could not start ${browser.name} (${browser.path}): ${code}`);
   }
 
+  let stderrTail = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  child.stderr?.on('error', () => undefined);
+  const stderrDone = child.stderr
+    ? new Promise<void>((resolve) => {
+        child.stderr?.once('close', resolve);
+        child.stderr?.once('end', resolve);
+      })
+    : Promise.resolve();
+
   // A later error (a failed kill) must not crash the host; close() gives up waiting on its own.
   child.on('error', () => undefined);
-  const exited = new Promise<void>((resolve) => {
+  const processExited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
+  });
+  // Helpers the browser started may hold its stderr open after it exits: wait for the last lines only briefly.
+  const exited = processExited.then(async (): Promise<BrowserExit> => {
+    await exitsWithin(stderrDone, 200);
+    child.stderr?.destroy();
+    return {
+      code: child.exitCode,
+      signal: child.signalCode,
+      lastError: lastBrowserError(withoutLaunchCode(stderrTail)),
+    };
   });
   let closing: Promise<void> | undefined;
   return {
@@ -180,7 +256,7 @@ export async function openInAppMode(
     exited,
     close() {
       closing ??= (async () => {
-        await stop(child, exited);
+        await stop(child, processExited);
         await removeProfile();
       })();
       return closing;
@@ -200,7 +276,7 @@ async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
   await exitsWithin(exited, KILL_GRACE_MS);
 }
 
-async function exitsWithin(exited: Promise<void>, ms: number): Promise<boolean> {
+async function exitsWithin(exited: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), ms);

@@ -11,7 +11,15 @@ import { createCore, type Core } from '../core/create-core';
 import { acquireUserDataLock, UserDataLockedError, type UserDataLock } from '../core/user-data-lock';
 import { createDispatch } from '../ipc/dispatch';
 import type { SecretBox } from '../profiles/secret-box';
-import { findBrowser, hasDisplay, openInAppMode, type OpenedBrowser } from './open-browser';
+import {
+  browserExtraArgs,
+  findBrowser,
+  hasDisplay,
+  openInAppMode,
+  type BrowserExit,
+  type OpenedBrowser,
+  type OpenOptions,
+} from './open-browser';
 import { isLoopbackHost } from './session-gate';
 import { NonLoopbackRefused, startWebHost, type WebHost } from './web-host';
 
@@ -114,7 +122,16 @@ export interface ServeDeps {
   out: TextSink;
   /** Tests inject the core's options (a demo exchange they control, cheap scrypt). */
   core?: (userDataDir: string) => Core;
+  /** Tests inject the display, the browser's process and a short wait. */
+  window?: WindowDeps;
 }
+
+export interface WindowDeps extends OpenOptions {
+  /** A browser that exits within this long of starting never showed a window (default 4 s). */
+  earlyExitMs?: number;
+}
+
+const EARLY_EXIT_MS = 4000;
 
 export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise<RunningDesk> {
   const lock: UserDataLock = await acquireUserDataLock(options.userDataDir, 'browser host');
@@ -141,6 +158,7 @@ export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise
     throw e;
   }
   const launchUrl = host.newLaunchUrl();
+  const serving = host;
   deps.out.write(
     `UTA Desk is running at ${host.url} (browser host; profiles in ${options.userDataDir}).\n` +
       `Open this link (it works once): ${launchUrl}\n`,
@@ -149,13 +167,13 @@ export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise
     deps.out.write(`Listening on ${options.host} too: this is plain HTTP, readable by anyone on that network.\n`);
 
   let browser: OpenedBrowser | undefined;
-  if (options.open) browser = await openWindow(launchUrl, deps.out);
+  if (options.open) browser = await openWindow(launchUrl, () => serving.newLaunchUrl(), deps.out, deps.window);
 
   let stopping: Promise<void> | undefined;
   const running: RunningDesk = {
     host,
     core,
-    windowClosed: browser?.exited,
+    windowClosed: browser?.exited.then(() => undefined),
     stop: () =>
       (stopping ??= (async () => {
         await browser?.close().catch(() => undefined);
@@ -167,24 +185,68 @@ export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise
   return running;
 }
 
-async function openWindow(launchUrl: string, out: TextSink): Promise<OpenedBrowser | undefined> {
-  if (!hasDisplay()) {
+/**
+ * Opens the app window, and reports it open only once the browser has stayed up for a few seconds: one that
+ * exits sooner (Chromium refusing to run as root, a missing library) showed nothing, so the host keeps serving
+ * and prints why, with a fresh link (the dying browser may have spent the first).
+ */
+async function openWindow(
+  launchUrl: string,
+  newLaunchUrl: () => string,
+  out: TextSink,
+  deps: WindowDeps = {},
+): Promise<OpenedBrowser | undefined> {
+  const env = deps.env ?? process.env;
+  if (!hasDisplay({ platform: deps.platform, env })) {
     out.write('No display here: open the link in a browser on this machine, or from yours through an SSH tunnel.\n');
     return undefined;
   }
-  const found = findBrowser();
+  const found = findBrowser({ platform: deps.platform, env });
   if (!found) {
     out.write('No Chromium, Chrome or Edge was found: open the link in your browser.\n');
     return undefined;
   }
+  if (browserExtraArgs(deps).addedNoSandbox)
+    out.write(
+      `Running as root: ${found.name} is started with --no-sandbox, which it needs to run as root (run UTA Desk as a normal user to keep its sandbox).\n`,
+    );
+  let opened: OpenedBrowser;
+  const started = Date.now();
   try {
-    const opened = await openInAppMode(found, launchUrl);
-    out.write(`Opened in ${found.name} (its own window and temporary profile). Closing that window stops UTA Desk.\n`);
-    return opened;
+    opened = await openInAppMode(found, launchUrl, deps);
   } catch (e) {
     out.write(`${e instanceof Error ? e.message : 'The browser could not be started'}: open the link yourself.\n`);
     return undefined;
   }
+  const early = await exitWithin(opened.exited, deps.earlyExitMs ?? EARLY_EXIT_MS);
+  if (early) {
+    await opened.close();
+    out.write(
+      `${earlyExitSentence(found.name, early, Date.now() - started)} UTA Desk keeps running.\n` +
+        `Open this link (it works once): ${newLaunchUrl()}\n`,
+    );
+    return undefined;
+  }
+  out.write(`Opened in ${found.name} (its own window and temporary profile). Closing that window stops UTA Desk.\n`);
+  return opened;
+}
+
+function earlyExitSentence(name: string, exit: BrowserExit, elapsedMs: number): string {
+  const after = `${name} closed ${(elapsedMs / 1000).toFixed(1)} s after it started`;
+  const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code ?? 'unknown'}`;
+  return exit.lastError
+    ? `${after}, so no window is showing: "${exit.lastError}" (${how}).`
+    : `${after} (${how}), so no window is showing.`;
+}
+
+async function exitWithin(exited: Promise<BrowserExit>, ms: number): Promise<BrowserExit | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const wait = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  const first = await Promise.race([exited, wait]);
+  clearTimeout(timer);
+  return first;
 }
 
 /** Process glue: parse, serve, a new link on Enter, stop cleanly on Ctrl+C, SIGTERM or the window closing. */
