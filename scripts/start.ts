@@ -15,7 +15,9 @@ const electronVite = join(
   dirname(createRequire(__filename).resolve('electron-vite/package.json')),
   'bin/electron-vite.js',
 );
-const build = spawnSync(process.execPath, [electronVite, 'build'], { stdio: 'inherit' });
+// Quiet unless something is wrong: the link is what the operator is waiting for.
+console.log('Building UTA Desk…');
+const build = spawnSync(process.execPath, [electronVite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 if (binary) {
