@@ -37,7 +37,23 @@ export interface DeskFixtures {
   shot: (name: string) => Promise<void>;
 }
 
-export const test = base.extend<DeskFixtures>({
+/** Set up before any other fixture: a test of the electron project skips before a demo or a page is made. */
+interface SkipFixtures {
+  electronOnlyWhereInstalled: void;
+}
+
+export const test = base.extend<DeskFixtures & SkipFixtures>({
+  electronOnlyWhereInstalled: [
+    async ({}, use, testInfo) => {
+      test.skip(
+        testInfo.project.name === 'electron' && electronBinary() === undefined,
+        'Electron binary not installed here (npm could not download it): the electron project runs only where it exists.',
+      );
+      await use();
+    },
+    { auto: true },
+  ],
+
   demo: async ({}, use) => {
     const demo = await startDemoExchange({ engineLatencyMs: 300, cancelLatencyMs: 100 });
     await use(demo);
@@ -82,10 +98,6 @@ export const test = base.extend<DeskFixtures>({
   app: async ({ host, demo, userDataDir, page }, use, testInfo) => {
     if (testInfo.project.name === 'electron') {
       const binary = electronBinary();
-      test.skip(
-        binary === undefined,
-        'Electron binary not installed here (npm could not download it): the electron project runs only where it exists.',
-      );
       const electronApp = await _electron.launch({
         executablePath: binary,
         args: [MAIN_FILE],
