@@ -303,6 +303,9 @@ describe('lastBrowserError', () => {
       'Running as root without --no-sandbox is not supported. See https://crbug.com/638180.',
     );
     expect(lastBrowserError('[1:2:3/4.5:ERROR:a.cc:1] first\n[1:2:3/4.5:FATAL:b.cc:2] second\n')).toBe('second');
+    expect(lastBrowserError('[1:2:3/4.5:ERROR:a.cc:1] The platform failed to initialize.  Exiting.')).toBe(
+      'The platform failed to initialize. Exiting.',
+    );
   });
 
   it('is undefined when the browser printed no error line', () => {

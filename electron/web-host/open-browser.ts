@@ -177,7 +177,7 @@ export function browserExtraArgs(options: OpenOptions = {}): { args: string[]; a
 export function lastBrowserError(stderr: string): string | undefined {
   const messages = stderr
     .split('\n')
-    .map((line) => /^\[[^\]]*:(?:ERROR|FATAL):[^\]]*\]\s*(.+)$/.exec(line.trim())?.[1])
+    .map((line) => /^\[[^\]]*:(?:ERROR|FATAL):[^\]]*\]\s*(.+)$/.exec(line.trim())?.[1]?.replace(/\s+/g, ' '))
     .filter((m): m is string => Boolean(m));
   const last = messages.at(-1);
   return last && last.length > MAX_REASON_CHARS ? `${last.slice(0, MAX_REASON_CHARS - 1)}…` : last;
