@@ -194,6 +194,15 @@ export const contract = {
     request: z.strictObject({ current: z.string().min(1).max(1024), next: vaultPassphraseSchema }),
     response: storageStatusSchema,
   },
+  /**
+   * The operator confirms where a tampered profile now points (its `tampered` field): its secrets
+   * are sealed again for that destination and may be used there.
+   */
+  confirmProfileDestination: {
+    channel: 'profiles:confirm-destination',
+    request: profileId,
+    response: profileSummarySchema,
+  },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
 export type Contract = typeof contract;

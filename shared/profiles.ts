@@ -54,6 +54,12 @@ export const profileSummarySchema = z.object({
   active: z.boolean(),
   /** Absent until the profile is tested; forgotten when its host or credentials change. */
   lastTest: lastTestSchema.optional(),
+  /**
+   * Present when profiles.json was changed outside UTA Desk so the profile points elsewhere than its
+   * secrets were sealed for (the destination given here): its secrets are used for no request until
+   * the operator confirms the new destination (confirmProfileDestination) or enters them again.
+   */
+  tampered: z.object({ environment: z.string(), baseUrl: z.string() }).optional(),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
