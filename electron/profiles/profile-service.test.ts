@@ -488,7 +488,14 @@ describe('the last connection test of each profile', () => {
   it('still answers the test when profiles.json cannot be written, and remembers it for the session', async () => {
     let full = false;
     const storeFs = {
-      ...{ readFile: fsp.readFile, open: fsp.open, rm: fsp.rm, mkdir: fsp.mkdir, access: fsp.access },
+      ...{
+        readFile: fsp.readFile,
+        open: fsp.open,
+        rm: fsp.rm,
+        mkdir: fsp.mkdir,
+        access: fsp.access,
+        readdir: fsp.readdir,
+      },
       rename: ((...args: Parameters<typeof fsp.rename>) =>
         full
           ? Promise.reject(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }))
