@@ -25,6 +25,7 @@ import {
   vaultPassphraseSchema,
 } from './profiles';
 import {
+  boundedText,
   categorySchema,
   idTextSchema,
   instrumentSchema,
@@ -37,11 +38,12 @@ import {
 import { batchRunSchema, runControlSchema, startRunSchema } from './batch-run';
 
 const empty = z.strictObject({});
+const trimmedId = boundedText(MAX_ID_LENGTH, { trim: true });
 const profileId = z.strictObject({ id: idTextSchema });
 const orderRef = z
   .strictObject({
-    orderId: z.string().trim().min(1).max(MAX_ID_LENGTH).optional(),
-    clientOid: z.string().trim().min(1).max(MAX_ID_LENGTH).optional(),
+    orderId: trimmedId.optional(),
+    clientOid: trimmedId.optional(),
   })
   .refine((r) => r.orderId !== undefined || r.clientOid !== undefined, {
     message: 'Give an order ID or a client order ID',
@@ -61,7 +63,7 @@ export const contract = {
   },
   listInstruments: {
     channel: 'instruments:list',
-    request: z.strictObject({ category: categorySchema, symbol: z.string().trim().min(1).max(64).optional() }),
+    request: z.strictObject({ category: categorySchema, symbol: trimmedId.optional() }),
     response: z.object({ instruments: z.array(instrumentSchema), fetchedAt: z.number() }),
   },
   getOrder: {
@@ -73,8 +75,8 @@ export const contract = {
     channel: 'orders:open',
     request: z.strictObject({
       category: categorySchema.optional(),
-      symbol: z.string().trim().min(1).max(64).optional(),
-      cursor: z.string().max(256).optional(),
+      symbol: trimmedId.optional(),
+      cursor: boundedText(256, { min: 0 }).optional(),
       limit: z.number().int().min(1).max(100).optional(),
     }),
     response: z.object({ list: z.array(orderSchema), cursor: z.string().nullable() }),
@@ -118,7 +120,7 @@ export const contract = {
   /** Market prices of a category (or one symbol): last, best bid/ask, and mark price for futures. */
   getTickers: {
     channel: 'market:tickers',
-    request: z.strictObject({ category: tickerCategorySchema, symbol: z.string().trim().min(1).max(64).optional() }),
+    request: z.strictObject({ category: tickerCategorySchema, symbol: trimmedId.optional() }),
     response: z.object({ tickers: z.array(tickerSchema), fetchedAt: z.number() }),
   },
   /** Starts amending many orders: main checks every item, then sends and follows them (see batch-run.ts). */
@@ -145,7 +147,7 @@ export const contract = {
     channel: 'changes:seen',
     request: z.strictObject({
       category: categorySchema,
-      symbols: z.array(z.string().trim().min(1).max(MAX_ID_LENGTH)).max(5000).optional(),
+      symbols: z.array(trimmedId).max(5000).optional(),
     }),
     response: z.object({ marks: z.array(changeMarkSchema) }),
   },
