@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { activitySearchSchema } from './attempt-search';
 import { ATTEMPT_STATUSES, attemptSchema, attemptWithGuardSchema, orderGuardSchema } from './attempts';
 import { DeskError, deskErrorSchema, type DeskErrorData } from './errors';
+import { excerpt } from './excerpt';
 import { orderStreamStatusSchema } from './order-stream-status';
 import {
   changeAlertSchema,
@@ -269,7 +270,26 @@ export async function unwrap<T>(result: Promise<DeskResult<T>> | DeskResult<T>):
   throw new DeskError(r.error);
 }
 
-/** Turns a zod error into the field-level lines of a validation DeskError. */
+/** Issues quoted in a refusal; the rest are counted. */
+const MAX_DETAILS = 10;
+
+/**
+ * Turns a zod error into the field-level lines of a validation DeskError. Paths and unknown key
+ * names come from the payload, so each is a short, sanitised excerpt, and a payload with thousands
+ * of bad items gets a few lines and a count.
+ */
 export function validationDetails(error: z.ZodError): string[] {
-  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(payload)'}: ${i.message}`);
+  const lines = error.issues.slice(0, MAX_DETAILS).map((i) => {
+    const path = i.path.length ? i.path.map((p) => excerpt(String(p), 24)).join('.') : '(payload)';
+    return `${path}: ${issueMessage(i)}`;
+  });
+  const more = error.issues.length - MAX_DETAILS;
+  return more > 0 ? [...lines, `… and ${more} more`] : lines;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'unrecognized_keys') return excerpt(issue.message, 200);
+  const named = issue.keys.slice(0, 3).map((k) => `"${excerpt(k, 24)}"`);
+  const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
+  return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${named.join(', ')}${more}`;
 }

@@ -154,10 +154,14 @@ export function isWellFormedText(text: string): boolean {
  */
 export function boundedText(max: number, options: { min?: number; trim?: boolean } = {}) {
   const base = options.trim ? z.string().trim() : z.string();
-  return base
-    .min(options.min ?? 1)
-    .max(max)
-    .refine(isWellFormedText, ILL_FORMED_TEXT);
+  return (
+    base
+      .min(options.min ?? 1)
+      .max(max)
+      // Ids and symbols never hold one; refused here, a NUL or CRLF never reaches a message or a URL.
+      .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters (line breaks, NUL)')
+      .refine(isWellFormedText, ILL_FORMED_TEXT)
+  );
 }
 
 export const idTextSchema = boundedText(MAX_ID_LENGTH);

@@ -19,6 +19,7 @@ import {
   type StorageStatus,
 } from '../../shared/profiles';
 import { validationDetails } from '../../shared/contract';
+import { excerpt } from '../../shared/excerpt';
 import { DEMO_ACCOUNT } from '../../demo-exchange';
 import { ExchangeClient, type ClientConfig, type Credentials } from '../exchange/client';
 import { NO_RETRY } from '../exchange/retry';
@@ -390,7 +391,7 @@ class VaultProfileService implements ProfileService {
 
   private find(file: ProfilesFile, id: string): StoredProfile {
     const p = file.profiles.find((x) => x.id === id);
-    if (!p) throw deskError('not-found', `There is no profile with id ${id}; it may have been deleted.`);
+    if (!p) throw deskError('not-found', `There is no profile with id ${excerpt(id)}; it may have been deleted.`);
     return p;
   }
 
