@@ -34,8 +34,11 @@ export function ProfileCard({
     // Instruments, orders and the header all depend on the active profile.
     onSettled: () => queryClient.invalidateQueries(),
   });
+  const testButton = useRef<HTMLButtonElement>(null);
   const confirm = useMutation({
     mutationFn: () => call('confirmProfileDestination', { id: profile.id }),
+    // The Confirm button leaves with the warning: focus goes to the card's next step.
+    onSuccess: () => testButton.current?.focus(),
     onSettled: () => queryClient.invalidateQueries(),
   });
   const test = useMutation({
@@ -119,6 +122,7 @@ export function ProfileCard({
           </button>
         )}
         <button
+          ref={testButton}
           type="button"
           className="button"
           onClick={() => test.mutate()}
