@@ -31,6 +31,8 @@ export interface DemoExchangeOptions {
   clockOffsetMs?: number;
   /** A private-stream connection that sends no frame (a ping included) for this long is closed. Default 120,000. */
   streamIdleMs?: number;
+  /** Private-stream connections one client address may hold at once; more are refused with 429. Default 32. */
+  streamMaxPerAddress?: number;
 }
 
 export interface DemoExchange {
@@ -68,7 +70,10 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   const log = new RequestLog();
   const delays = new ResponseDelays();
   const server = createDemoServer({ core, log, delays });
-  const stream = attachPrivateStream(server, core, options.streamIdleMs ?? DEFAULT_STREAM_IDLE_MS);
+  const stream = attachPrivateStream(server, core, {
+    idleMs: options.streamIdleMs ?? DEFAULT_STREAM_IDLE_MS,
+    maxPerAddress: options.streamMaxPerAddress,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

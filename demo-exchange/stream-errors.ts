@@ -19,7 +19,8 @@ export class StreamError extends Error {
 export const streamErrors = {
   topicMissing: (arg: { instType: string; topic: string }) =>
     new StreamError(30001, `instType:${arg.instType},topic:${arg.topic} doesn't exist`, arg),
-  invalidOp: (op: string) => new StreamError(30003, `Invalid op: ${op}`),
+  // The op is the client's text (up to a 64 KiB frame): named, not echoed at length.
+  invalidOp: (op: string) => new StreamError(30003, `Invalid op: ${op.length > 40 ? `${op.slice(0, 40)}…` : op}`),
   loginRequired: (arg?: unknown) => new StreamError(30004, 'Login required: send the login op first', arg),
   accessKeyInvalid: () => new StreamError(30011, 'Invalid ACCESS_KEY'),
   passphraseInvalid: () => new StreamError(30012, 'Invalid ACCESS_PASSPHRASE'),

@@ -72,7 +72,7 @@ describe('private stream: login', () => {
   });
 
   it('refuses each bad credential with its code and keeps the connection for a good login', async () => {
-    const { client } = await connected();
+    const { ex } = await connected();
     const cases: Array<[ReturnType<typeof loginFrame>, number]> = [
       [loginFrame(DEMO_ACCOUNT, { apiKey: 'bg_unknown_key' }), 30011],
       [loginFrame(DEMO_ACCOUNT, { passphrase: 'otherdesk' }), 30012],
@@ -84,7 +84,10 @@ describe('private stream: login', () => {
       [loginFrame(DEMO_ACCOUNT, { timestamp: String(Date.now()) }), 30013],
       [loginFrame(DEMO_ACCOUNT, { timestamp: '17e8' }), 30013],
     ];
-    for (const [frame, code] of cases) {
+    // Two bad logins per connection: the third would close it (see the throttling tests).
+    let client = await StreamClient.connect(ex.privateStreamUrl);
+    for (const [i, [frame, code]] of cases.entries()) {
+      if (i % 2 === 0 && i > 0) client = await StreamClient.connect(ex.privateStreamUrl);
       client.send(frame);
       expect(await client.nextJson(), JSON.stringify(frame.args[0])).toMatchObject({
         event: 'error',
@@ -147,5 +150,59 @@ describe('private stream: frames', () => {
     });
     client.send({ op: 'unsubscribe', args: [ORDER_TOPIC] });
     expect(await client.nextJson()).toEqual({ event: 'unsubscribe', arg: ORDER_TOPIC });
+  });
+});
+
+describe('private stream: throttling', () => {
+  it('closes a connection after three failed logins (1008), after answering the third', async () => {
+    const { client } = await connected();
+    const bad = loginFrame(DEMO_ACCOUNT, { passphrase: 'guess' });
+    for (let i = 0; i < 2; i++) {
+      client.send(bad);
+      expect(await client.nextJson()).toMatchObject({ event: 'error', code: 30012 });
+    }
+    client.send(bad);
+    expect(await client.nextJson()).toMatchObject({ event: 'error', code: 30012 });
+    expect(await client.closed).toEqual({ code: 1008, reason: 'too many failed logins' });
+  });
+
+  it('after 20 failed logins in a minute from one address, closes at the first failure of a new connection', async () => {
+    const ex = await startTestExchange();
+    const bad = loginFrame(DEMO_ACCOUNT, { apiKey: 'bg_guess' });
+    for (let c = 0; c < 10; c++) {
+      const client = await StreamClient.connect(ex.privateStreamUrl);
+      for (let i = 0; i < 2; i++) {
+        client.send(bad);
+        await client.nextJson();
+      }
+      client.terminate();
+    }
+    const next = await StreamClient.connect(ex.privateStreamUrl);
+    next.send(bad);
+    expect(await next.nextJson()).toMatchObject({ event: 'error', code: 30011 });
+    expect((await next.closed).code).toBe(1008);
+    // A good login is not counted against anybody.
+    const good = await StreamClient.connect(ex.privateStreamUrl);
+    good.send(loginFrame());
+    expect(await good.nextJson()).toEqual({ event: 'login', code: 0 });
+  });
+
+  it('refuses connections beyond the cap per address with 429, and takes one again once one closes', async () => {
+    const ex = await startTestExchange({ streamMaxPerAddress: 3 });
+    const clients = await Promise.all([1, 2, 3].map(() => StreamClient.connect(ex.privateStreamUrl)));
+    const status = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(ex.privateStreamUrl);
+      ws.once('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        ws.once('error', () => undefined);
+        ws.terminate();
+      });
+      ws.once('open', () => reject(new Error('a fourth connection was accepted')));
+    });
+    expect(status).toBe(429);
+    clients[0]?.terminate();
+    await eventually(() => ex.control.streamConnectionCount() === 2);
+    const again = await StreamClient.connect(ex.privateStreamUrl);
+    expect(again.isOpen).toBe(true);
   });
 });

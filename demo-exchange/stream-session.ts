@@ -15,11 +15,17 @@ const SUPPORTED_TOPICS: ReadonlySet<string> = new Set([ORDER_SUBSCRIPTION]);
 
 /** A reader this far behind is not reading: it is dropped rather than buffered for without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Failed logins one connection may make before it is closed: a client with a typo needs one or two. */
+export const MAX_BAD_LOGINS_PER_CONNECTION = 3;
+/** The close code of a connection closed for failed logins (RFC 6455: policy violation). */
+export const TOO_MANY_BAD_LOGINS = 1008;
 
 export interface SessionSettings {
   core: ExchangeCore;
   /** No frame (a ping included) for this long closes the connection. */
   idleMs: number;
+  /** Counts a failed login against the client's address; false once it has used up its budget. */
+  badLogin?: () => boolean;
 }
 
 interface SubscriptionArg {
@@ -57,6 +63,7 @@ function subscriptionArg(raw: unknown): SubscriptionArg {
 
 export class StreamSession {
   private account: DemoAccount | undefined;
+  private badLogins = 0;
   private readonly subscriptions = new Set<string>();
   private readonly idle: NodeJS.Timeout;
 
@@ -124,7 +131,19 @@ export class StreamSession {
 
   private login(args: unknown): void {
     const { core } = this.settings;
-    const account = verifyLogin(args, core.accountsByKey, core.clock.now());
+    let account: DemoAccount;
+    try {
+      account = verifyLogin(args, core.accountsByKey, core.clock.now());
+    } catch (e) {
+      if (!(e instanceof StreamError)) throw e;
+      // Guessing keys or passphrases over one connection, or over many from one address, is cut short.
+      this.badLogins++;
+      const withinBudget = this.settings.badLogin?.() ?? true;
+      if (this.badLogins < MAX_BAD_LOGINS_PER_CONNECTION && withinBudget) throw e;
+      this.send(errorEvent(e));
+      this.ws.close(TOO_MANY_BAD_LOGINS, 'too many failed logins');
+      return;
+    }
     // Subscriptions belong to the login that made them.
     if (this.account && this.account.uid !== account.uid) this.subscriptions.clear();
     this.account = account;

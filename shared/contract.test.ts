@@ -79,3 +79,48 @@ describe('IPC contract', () => {
     expect(await without.getAttempt({ id: 'att-1' })).toMatchObject({ ok: false, error: { kind: 'internal' } });
   });
 });
+
+describe('ill-formed text (a lone UTF-16 surrogate) at the contract', () => {
+  const lone = 'BTC\ud800USDT';
+  const cases: Array<
+    [string, { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } }, unknown]
+  > = [
+    ['orders:get clientOid', contract.getOrder.request, { clientOid: `oid-${lone}` }],
+    ['orders:get orderId', contract.getOrder.request, { orderId: '\udc00123' }],
+    ['market:tickers symbol', contract.getTickers.request, { category: 'SPOT', symbol: lone }],
+    ['instruments:list symbol', contract.listInstruments.request, { category: 'SPOT', symbol: lone }],
+    ['orders:open symbol', contract.listOpenOrders.request, { symbol: lone }],
+    ['amend:send clientOid', contract.sendModification.request, { request: { clientOid: lone, price: '1' } }],
+    ['amend:send symbol', contract.sendModification.request, { request: { orderId: '1', symbol: lone, price: '1' } }],
+    ['run:start item', contract.startRun.request, { items: [{ orderId: '1', symbol: lone, price: '1' }] }],
+    ['changes:seen symbols', contract.markChangesSeen.request, { category: 'SPOT', symbols: [lone] }],
+    ['profiles:test id', contract.testConnection.request, { id: lone }],
+  ];
+
+  it.each(cases)('refuses %s with words', (_name, schema, payload) => {
+    const r = schema.safeParse(payload);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message).join(' ')).toMatch(/half of a character/);
+  });
+
+  it('accepts well-formed text, paired surrogates (emoji) included', () => {
+    expect(contract.getOrder.request.safeParse({ clientOid: 'oid-🚀-1' }).success).toBe(true);
+    expect(contract.getTickers.request.safeParse({ category: 'SPOT', symbol: 'BTCUSDT' }).success).toBe(true);
+  });
+});
+
+describe('ill-formed text in profile and vault requests', () => {
+  it.each([
+    ['name', { name: 'Desk \ud83d', environment: 'live' }],
+    ['apiKey', { name: 'Desk', environment: 'live', apiKey: 'k\udfff', secretKey: 's', passphrase: 'p' }],
+    ['baseUrl', { name: 'Desk', environment: 'custom', baseUrl: 'https://a\ud800.example' }],
+  ])('profiles:create refuses a lone surrogate in %s', (_field, payload) => {
+    const r = contract.createProfile.request.safeParse(payload);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message).join(' ')).toMatch(/half of a character/);
+  });
+
+  it('vault:setup refuses a passphrase that would not survive UTF-8 (two of them would become one key)', () => {
+    expect(contract.setupVault.request.safeParse({ passphrase: 'long enough \ud800' }).success).toBe(false);
+  });
+});

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { activitySearchSchema } from './attempt-search';
 import { ATTEMPT_STATUSES, attemptSchema, attemptWithGuardSchema, orderGuardSchema } from './attempts';
 import { DeskError, deskErrorSchema, type DeskErrorData } from './errors';
+import { excerpt } from './excerpt';
 import { orderStreamStatusSchema } from './order-stream-status';
 import {
   changeAlertSchema,
@@ -25,6 +26,7 @@ import {
   vaultPassphraseSchema,
 } from './profiles';
 import {
+  boundedText,
   categorySchema,
   idTextSchema,
   instrumentSchema,
@@ -37,11 +39,12 @@ import {
 import { batchRunSchema, runControlSchema, startRunSchema } from './batch-run';
 
 const empty = z.strictObject({});
+const trimmedId = boundedText(MAX_ID_LENGTH, { trim: true });
 const profileId = z.strictObject({ id: idTextSchema });
 const orderRef = z
   .strictObject({
-    orderId: z.string().trim().min(1).max(MAX_ID_LENGTH).optional(),
-    clientOid: z.string().trim().min(1).max(MAX_ID_LENGTH).optional(),
+    orderId: trimmedId.optional(),
+    clientOid: trimmedId.optional(),
   })
   .refine((r) => r.orderId !== undefined || r.clientOid !== undefined, {
     message: 'Give an order ID or a client order ID',
@@ -61,7 +64,7 @@ export const contract = {
   },
   listInstruments: {
     channel: 'instruments:list',
-    request: z.strictObject({ category: categorySchema, symbol: z.string().trim().min(1).max(64).optional() }),
+    request: z.strictObject({ category: categorySchema, symbol: trimmedId.optional() }),
     response: z.object({ instruments: z.array(instrumentSchema), fetchedAt: z.number() }),
   },
   getOrder: {
@@ -73,8 +76,8 @@ export const contract = {
     channel: 'orders:open',
     request: z.strictObject({
       category: categorySchema.optional(),
-      symbol: z.string().trim().min(1).max(64).optional(),
-      cursor: z.string().max(256).optional(),
+      symbol: trimmedId.optional(),
+      cursor: boundedText(256, { min: 0 }).optional(),
       limit: z.number().int().min(1).max(100).optional(),
     }),
     response: z.object({ list: z.array(orderSchema), cursor: z.string().nullable() }),
@@ -118,7 +121,7 @@ export const contract = {
   /** Market prices of a category (or one symbol): last, best bid/ask, and mark price for futures. */
   getTickers: {
     channel: 'market:tickers',
-    request: z.strictObject({ category: tickerCategorySchema, symbol: z.string().trim().min(1).max(64).optional() }),
+    request: z.strictObject({ category: tickerCategorySchema, symbol: trimmedId.optional() }),
     response: z.object({ tickers: z.array(tickerSchema), fetchedAt: z.number() }),
   },
   /** Starts amending many orders: main checks every item, then sends and follows them (see batch-run.ts). */
@@ -145,7 +148,7 @@ export const contract = {
     channel: 'changes:seen',
     request: z.strictObject({
       category: categorySchema,
-      symbols: z.array(z.string().trim().min(1).max(MAX_ID_LENGTH)).max(5000).optional(),
+      symbols: z.array(trimmedId).max(5000).optional(),
     }),
     response: z.object({ marks: z.array(changeMarkSchema) }),
   },
@@ -193,6 +196,15 @@ export const contract = {
     channel: 'vault:change',
     request: z.strictObject({ current: z.string().min(1).max(1024), next: vaultPassphraseSchema }),
     response: storageStatusSchema,
+  },
+  /**
+   * The operator confirms where a tampered profile now points (its `tampered` field): its secrets
+   * are sealed again for that destination and may be used there.
+   */
+  confirmProfileDestination: {
+    channel: 'profiles:confirm-destination',
+    request: profileId,
+    response: profileSummarySchema,
   },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
@@ -258,7 +270,26 @@ export async function unwrap<T>(result: Promise<DeskResult<T>> | DeskResult<T>):
   throw new DeskError(r.error);
 }
 
-/** Turns a zod error into the field-level lines of a validation DeskError. */
+/** Issues quoted in a refusal; the rest are counted. */
+const MAX_DETAILS = 10;
+
+/**
+ * Turns a zod error into the field-level lines of a validation DeskError. Paths and unknown key
+ * names come from the payload, so each is a short, sanitised excerpt, and a payload with thousands
+ * of bad items gets a few lines and a count.
+ */
 export function validationDetails(error: z.ZodError): string[] {
-  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(payload)'}: ${i.message}`);
+  const lines = error.issues.slice(0, MAX_DETAILS).map((i) => {
+    const path = i.path.length ? i.path.map((p) => excerpt(String(p), 24)).join('.') : '(payload)';
+    return `${path}: ${issueMessage(i)}`;
+  });
+  const more = error.issues.length - MAX_DETAILS;
+  return more > 0 ? [...lines, `… and ${more} more`] : lines;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'unrecognized_keys') return excerpt(issue.message, 200);
+  const named = issue.keys.slice(0, 3).map((k) => `"${excerpt(k, 24)}"`);
+  const more = issue.keys.length > 3 ? ` and ${issue.keys.length - 3} more` : '';
+  return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${named.join(', ')}${more}`;
 }

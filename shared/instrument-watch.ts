@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { CHANGE_KINDS, changeEventSchema } from './instrument-changes';
-import { categorySchema, CATEGORIES, MAX_ID_LENGTH } from './schemas';
+import { boundedText, categorySchema, CATEGORIES, MAX_ID_LENGTH } from './schemas';
 
-const symbolText = z.string().trim().min(1).max(MAX_ID_LENGTH);
+const symbolText = boundedText(MAX_ID_LENGTH, { trim: true });
 
 export const watchedSymbolSchema = z.object({ category: categorySchema, symbol: symbolText });
 export type WatchedSymbol = z.infer<typeof watchedSymbolSchema>;

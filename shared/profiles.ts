@@ -1,5 +1,6 @@
 /** Profiles as the renderer sees them: masked metadata only, never a secret. */
 import { z } from 'zod';
+import { ILL_FORMED_TEXT, isWellFormedText } from './schemas';
 
 export const ENVIRONMENTS = ['local-demo', 'demo-trading', 'live', 'custom'] as const;
 export const environmentSchema = z.enum(ENVIRONMENTS);
@@ -54,6 +55,12 @@ export const profileSummarySchema = z.object({
   active: z.boolean(),
   /** Absent until the profile is tested; forgotten when its host or credentials change. */
   lastTest: lastTestSchema.optional(),
+  /**
+   * Present when profiles.json was changed outside UTA Desk so the profile points elsewhere than its
+   * secrets were sealed for (the destination given here): its secrets are used for no request until
+   * the operator confirms the new destination (confirmProfileDestination) or enters them again.
+   */
+  tampered: z.object({ environment: z.string(), baseUrl: z.string() }).optional(),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
@@ -84,24 +91,26 @@ const secret = z
   .trim()
   .min(1)
   .max(512)
-  .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters (line breaks, tabs)');
+  .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters (line breaks, tabs)')
+  .refine(isWellFormedText, ILL_FORMED_TEXT);
 
 /** The vault passphrase, as typed (spaces count); only its length is checked. */
 export const MIN_VAULT_PASSPHRASE = 8;
 export const vaultPassphraseSchema = z
   .string()
   .min(MIN_VAULT_PASSPHRASE, `At least ${MIN_VAULT_PASSPHRASE} characters`)
-  .max(1024, 'At most 1024 characters');
+  .max(1024, 'At most 1024 characters')
+  .refine(isWellFormedText, ILL_FORMED_TEXT);
 
 const profileFields = {
-  name: z.string().trim().min(1, 'Name is required').max(64),
+  name: z.string().trim().min(1, 'Name is required').max(64).refine(isWellFormedText, ILL_FORMED_TEXT),
   environment: z.enum(['demo-trading', 'live', 'custom']),
   /** Required for custom; ignored otherwise. https only, except loopback. */
-  baseUrl: z.string().trim().max(2048).optional(),
+  baseUrl: z.string().trim().max(2048).refine(isWellFormedText, ILL_FORMED_TEXT).optional(),
   apiKey: secret.optional(),
   secretKey: secret.optional(),
   passphrase: secret.optional(),
-  locale: z.string().trim().min(2).max(16),
+  locale: z.string().trim().min(2).max(16).refine(isWellFormedText, ILL_FORMED_TEXT),
   timeoutMs: z.number().int().min(1000).max(120000),
 };
 
@@ -116,7 +125,7 @@ export type ProfileInput = z.input<typeof profileInputSchema>;
 export const profileUpdateSchema = z
   .strictObject(profileFields)
   .partial()
-  .extend({ id: z.string().min(1).max(64) });
+  .extend({ id: z.string().min(1).max(64).refine(isWellFormedText, ILL_FORMED_TEXT) });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 export const connectionTestSchema = z.object({

@@ -134,8 +134,38 @@ export const openOrdersResponseSchema = envelopeSchema(openOrdersPageSchema);
  */
 export const MAX_ID_LENGTH = 64;
 export const MAX_DECIMAL_LENGTH = 64;
-export const idTextSchema = z.string().min(1).max(MAX_ID_LENGTH);
-const decimalText = z.string().min(1).max(MAX_DECIMAL_LENGTH);
+
+/**
+ * A lone UTF-16 surrogate (half of an emoji or another character beyond the first 65,536) is a
+ * string JavaScript holds but no URL, header or UTF-8 file carries faithfully: encodeURIComponent
+ * throws "URI malformed" and the log would store U+FFFD instead. Paired surrogates are one code
+ * point under the u flag, so only lone halves match.
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+export const ILL_FORMED_TEXT = 'Contains half of a character (a lone UTF-16 surrogate): type or paste it again';
+
+export function isWellFormedText(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
+/**
+ * Text the contract takes from the renderer: at least `min`, at most `max` UTF-16 units, optionally
+ * trimmed, and well-formed. Every bounded string of a request is one of these.
+ */
+export function boundedText(max: number, options: { min?: number; trim?: boolean } = {}) {
+  const base = options.trim ? z.string().trim() : z.string();
+  return (
+    base
+      .min(options.min ?? 1)
+      .max(max)
+      // Ids and symbols never hold one; refused here, a NUL or CRLF never reaches a message or a URL.
+      .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters (line breaks, NUL)')
+      .refine(isWellFormedText, ILL_FORMED_TEXT)
+  );
+}
+
+export const idTextSchema = boundedText(MAX_ID_LENGTH);
+const decimalText = boundedText(MAX_DECIMAL_LENGTH);
 
 export const modifyOrderRequestSchema = z.strictObject({
   orderId: idTextSchema.optional(),
@@ -143,7 +173,7 @@ export const modifyOrderRequestSchema = z.strictObject({
   qty: decimalText.optional(),
   price: decimalText.optional(),
   autoCancel: z.enum(['yes', 'no']).optional(),
-  symbol: z.string().min(1).max(MAX_ID_LENGTH).optional(),
+  symbol: idTextSchema.optional(),
   category: categorySchema.optional(),
 });
 export type ModifyOrderRequest = z.infer<typeof modifyOrderRequestSchema>;

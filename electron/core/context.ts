@@ -24,6 +24,8 @@ export interface ProfileService {
   remove(id: string): Promise<void>;
   select(id: string): Promise<ProfileSummary>;
   testConnection(id: string): Promise<ConnectionTest>;
+  /** Lets a tampered profile's secrets go where it now points (the operator confirmed it). */
+  confirmDestination(id: string): Promise<ProfileSummary>;
   /** The active profile with a client configured for it (starting the local demo when needed). */
   active(): Promise<ActiveSession>;
   storageStatus(): StorageStatus;

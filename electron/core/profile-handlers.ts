@@ -12,7 +12,8 @@ type ProfileMethods =
   | 'setupVault'
   | 'unlockVault'
   | 'lockVault'
-  | 'changeVaultPassphrase';
+  | 'changeVaultPassphrase'
+  | 'confirmProfileDestination';
 
 export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileMethods> {
   const { profiles } = ctx;
@@ -38,5 +39,6 @@ export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileMet
     unlockVault: ({ passphrase }) => profiles.unlockVault(passphrase),
     lockVault: async () => profiles.lockVault(),
     changeVaultPassphrase: ({ current, next }) => profiles.changeVaultPassphrase(current, next),
+    confirmProfileDestination: ({ id }) => profiles.confirmDestination(id),
   };
 }

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { processIdentity } from './process-identity';
 import { acquireUserDataLock, isProcessAlive, LOCK_FILE, UserDataLockedError, type LockOwner } from './user-data-lock';
 
 let root: string;
@@ -191,4 +192,69 @@ describe('UserDataLock.release', () => {
     await lock.release();
     expect(await readOwner()).toEqual({ pid: 1001, host: 'electron', startedAt: 2 });
   });
+});
+
+describe('a lock whose pid now names another process', () => {
+  const owner = (pid: number, proc?: string) =>
+    JSON.stringify({ pid, host: 'electron', startedAt: 1_700_000_000_000, ...(proc ? { proc } : {}) });
+
+  it('is stale when the pid is alive but its process identity changed; kept when it is the same or unknown', async () => {
+    await plantLock(owner(7777, 'linux:boot-a:100'));
+    const same = await acquireUserDataLock(dir, 'electron', {
+      pid: 1,
+      isAlive: alive,
+      identify: () => 'linux:boot-a:100',
+    }).catch((e: unknown) => e);
+    expect(same).toBeInstanceOf(UserDataLockedError);
+    const unknown = await acquireUserDataLock(dir, 'electron', {
+      pid: 1,
+      isAlive: alive,
+      identify: () => undefined,
+    }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(UserDataLockedError);
+
+    const identify = (pid: number) => (pid === 7777 ? 'linux:boot-b:55' : 'linux:boot-b:9');
+    await acquireUserDataLock(dir, 'electron', { pid: 1, isAlive: alive, identify });
+    expect(await readOwner()).toEqual({
+      pid: 1,
+      host: 'electron',
+      startedAt: expect.any(Number),
+      proc: 'linux:boot-b:9',
+    });
+  });
+
+  it('keeps the pid-only check for a lock of an earlier version (no identity)', async () => {
+    await plantLock(owner(7777));
+    const e = await acquireUserDataLock(dir, 'electron', { pid: 1, isAlive: alive, identify: () => 'x' }).catch(
+      (err: unknown) => err,
+    );
+    expect(e).toBeInstanceOf(UserDataLockedError);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'with real processes: an unrelated live process does not keep the lock',
+    async () => {
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      try {
+        const pid = child.pid as number;
+        expect(processIdentity(pid)).toMatch(/^linux:[0-9a-f-]+:\d+$/);
+        expect(processIdentity(pid)).not.toBe(processIdentity(process.pid));
+        expect(processIdentity(process.pid)).toBe(processIdentity(process.pid));
+
+        // The lock names the child's pid, written by a process that started at another tick.
+        await plantLock(owner(pid, `${processIdentity(pid)}0`));
+        const lock = await acquireUserDataLock(dir, 'electron');
+        expect(await readOwner()).toMatchObject({ pid: process.pid, proc: processIdentity(process.pid) });
+        await lock.release();
+
+        // The child itself wrote it: refused, naming it.
+        await plantLock(owner(pid, processIdentity(pid)));
+        const refused = await acquireUserDataLock(dir, 'electron').catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(UserDataLockedError);
+        expect((refused as UserDataLockedError).owner?.pid).toBe(pid);
+      } finally {
+        child.kill();
+      }
+    },
+  );
 });

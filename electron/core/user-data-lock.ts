@@ -3,11 +3,13 @@
  * profiles.json there and would silently overwrite each other's edits if two of them ran at once.
  *
  * The lock is a small JSON file created with O_EXCL. A lock whose process is gone (a crash, a kill -9) is
- * stale and taken over, so nobody has to delete it by hand after an unclean exit.
+ * stale and taken over, so nobody has to delete it by hand after an unclean exit. So is one whose pid now
+ * names another process: the lock records the kernel's identity of its process (see process-identity).
  */
 import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { processIdentity } from './process-identity';
 
 export const LOCK_FILE = 'uta-desk.lock';
 
@@ -17,6 +19,8 @@ export interface LockOwner {
   host: string;
   /** ms since the epoch */
   startedAt: number;
+  /** The process's identity (processIdentity) when the platform tells it; absent in locks of earlier versions. */
+  proc?: string;
 }
 
 export class UserDataLockedError extends Error {
@@ -52,6 +56,8 @@ export interface AcquireOptions {
   pid?: number;
   now?: () => number;
   isAlive?: (pid: number) => boolean;
+  /** A pid's process identity (tests); by default the kernel's (processIdentity). */
+  identify?: (pid: number) => string | undefined;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -73,27 +79,46 @@ export async function acquireUserDataLock(
 ): Promise<UserDataLock> {
   const pid = options.pid ?? process.pid;
   const now = options.now ?? Date.now;
-  const isAlive = options.isAlive ?? isProcessAlive;
+  const identify = options.identify ?? processIdentity;
+  const isAlive = ownerAlive(options.isAlive ?? isProcessAlive, identify);
   const path = join(dir, LOCK_FILE);
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  // A pid given by a test names no process of ours: nothing to record unless the test says what.
+  const proc = options.identify || pid === process.pid ? identify(pid) : undefined;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const me: LockOwner = { pid, host, startedAt: now() };
+    const me: LockOwner = { pid, host, startedAt: now(), ...(proc ? { proc } : {}) };
     if (await tryCreate(path, me)) return makeLock(path, me);
 
     const existing = await readExisting(path);
     if (existing === 'gone') continue;
     const heldHere = existing.owner?.pid === pid && heldInThisProcess.has(path);
-    if (existing.owner && (heldHere || (existing.owner.pid !== pid && isAlive(existing.owner.pid)))) {
+    if (existing.owner && (heldHere || (existing.owner.pid !== pid && isAlive(existing.owner)))) {
       throw new UserDataLockedError(dir, existing.owner);
     }
-    // Dead owner, garbage, or our pid on a lock this process does not hold (a pid reused after a reboot): stale.
+    // Dead owner, a pid now naming another process, garbage, or our pid on a lock this process does not hold: stale.
     await removeStale(path, existing.raw);
   }
   // Every attempt lost a race; name whoever holds it now if that is a live process.
   const last = await readExisting(path);
   const holder = last === 'gone' ? undefined : last.owner;
-  throw new UserDataLockedError(dir, holder && holder.pid !== pid && isAlive(holder.pid) ? holder : undefined);
+  throw new UserDataLockedError(dir, holder && holder.pid !== pid && isAlive(holder) ? holder : undefined);
+}
+
+/**
+ * The owner's pid is alive and, where both the lock and the platform tell, still names the process
+ * that wrote the lock. A lock of an earlier version (no identity) keeps the pid-only check.
+ */
+function ownerAlive(
+  isAlive: (pid: number) => boolean,
+  identify: (pid: number) => string | undefined,
+): (owner: LockOwner) => boolean {
+  return (owner) => {
+    if (!isAlive(owner.pid)) return false;
+    if (owner.proc === undefined) return true;
+    const now = identify(owner.pid);
+    return now === undefined || now === owner.proc;
+  };
 }
 
 /** Default liveness probe: signal 0 checks existence without delivering anything. */
@@ -160,11 +185,12 @@ function parseOwner(raw: string): LockOwner | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { pid, host, startedAt } = value as Record<string, unknown>;
+  const { pid, host, startedAt, proc } = value as Record<string, unknown>;
   // pid <= 0 must never reach process.kill: 0 and negatives address whole process groups.
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return undefined;
   if (typeof host !== 'string' || typeof startedAt !== 'number' || !Number.isFinite(startedAt)) return undefined;
-  return { pid, host, startedAt };
+  const identity = typeof proc === 'string' && proc.length > 0 && proc.length <= 200 ? { proc } : {};
+  return { pid, host, startedAt, ...identity };
 }
 
 /**

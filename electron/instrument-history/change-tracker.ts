@@ -33,6 +33,7 @@ import {
   MAX_PENDING_ALERTS,
   profilePart,
   WatchStore,
+  type StoredMark,
   type WatchFile,
   type WatchProfile,
 } from './watch-store';
@@ -274,7 +275,8 @@ function isNewAlert(profile: WatchProfile, due: DueAlert): boolean {
 /** Badges from a fetch's events. */
 function applyMarks(p: WatchProfile, events: readonly ChangeEvent[]): void {
   for (const e of events) {
-    const unseen = (p.unseen[e.category] ??= {});
+    // Symbols are the exchange's words: `__proto__` must be a key like any other, not the prototype.
+    const unseen = (p.unseen[e.category] ??= symbolRecord());
     if (e.kind === 'delisted') {
       delete unseen[e.symbol];
       continue;
@@ -305,6 +307,10 @@ function queueAlerts(p: WatchProfile, alerts: readonly DueAlert[], now: number):
   }
   if (p.pendingAlerts.length > MAX_PENDING_ALERTS)
     p.pendingAlerts.splice(0, p.pendingAlerts.length - MAX_PENDING_ALERTS);
+}
+
+function symbolRecord(): Record<string, StoredMark> {
+  return Object.create(null) as Record<string, StoredMark>;
 }
 
 function marksOf(profile: WatchProfile, category: Category): ChangeMark[] {

@@ -26,10 +26,29 @@ export const MAX_MARKS_PER_CATEGORY = 20_000;
 const markSchema = z.object({ mark: z.enum(['new', 'changed']), at: z.number() });
 export type StoredMark = z.infer<typeof markSchema>;
 
+/**
+ * symbol → its badge, in a null-prototype object: zod's record drops a `__proto__` key, and a plain
+ * object would take one as its prototype, so a symbol of that name would lose its badge.
+ */
+const symbolMarksSchema = z
+  .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+  .transform((v, ctx) => {
+    const out = Object.create(null) as Record<string, StoredMark>;
+    for (const [symbol, mark] of Object.entries(v)) {
+      const parsed = markSchema.safeParse(mark);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'not a badge', path: [symbol] });
+        return z.NEVER;
+      }
+      out[symbol] = parsed.data;
+    }
+    return out;
+  });
+
 const profileSchema = z.object({
   watched: z.array(watchedSymbolSchema).max(MAX_WATCHED).default([]),
   /** category → symbol → its badge. */
-  unseen: z.partialRecord(categorySchema, z.record(z.string(), markSchema)).default({}),
+  unseen: z.partialRecord(categorySchema, symbolMarksSchema).default({}),
   pendingAlerts: z.array(changeAlertSchema).default([]),
   /** Alert id → until when it must be remembered (ms); then it can no longer come up again. */
   givenAlerts: z.record(z.string(), z.number()).default({}),

@@ -41,6 +41,38 @@ describe('dispatch', () => {
     expect(sendModification).not.toHaveBeenCalled();
   });
 
+  it('quotes no more than a short, sanitised excerpt of what it refuses', async () => {
+    const getAttempt = vi.fn();
+    const testConnection = vi.fn();
+    const dispatch = createDispatch(handlers({ getAttempt, testConnection }));
+    const texts: string[] = [];
+    const refused = async (channel: string, payload: unknown) => {
+      const r = await dispatch(channel, payload);
+      expect(r.ok).toBe(false);
+      if (!r.ok) texts.push(r.error.message, ...(r.error.details ?? []));
+      return r;
+    };
+    // A channel name of 10 KB, with a line break.
+    const long = await refused(`x\r\nSet-Cookie: a=b${'C'.repeat(10_000)}`, {});
+    expect(!long.ok && long.error.message.length).toBeLessThan(120);
+    // Ids with NUL / CRLF never reach a handler (and so no not-found message quotes them).
+    await refused('amend:attempt', { id: 'a\u0000b' });
+    await refused('profiles:test', { id: 'p\r\nX-Injected: 1' });
+    expect(getAttempt).not.toHaveBeenCalled();
+    expect(testConnection).not.toHaveBeenCalled();
+    // Unknown keys: named by a short excerpt, however long or many.
+    const keys = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}\n${'K'.repeat(5000)}`, 1]));
+    const unknown = await refused('instruments:list', { category: 'SPOT', ...keys });
+    expect(!unknown.ok && unknown.error.message).toMatch(/Unknown fields: "k0\?K+…", "k1\?K+…", "k2\?K+…" and 47 more/);
+    // Many invalid items: a few details and a count, not one line each.
+    const items = await refused('changes:seen', { category: 'SPOT', symbols: Array.from({ length: 3000 }, () => 7) });
+    expect(!items.ok && items.error.details?.length).toBeLessThanOrEqual(11);
+    for (const t of texts) {
+      expect(t.length).toBeLessThan(1000);
+      expect(t).not.toMatch(/\p{Cc}/u);
+    }
+  });
+
   it('refuses an unknown channel', async () => {
     const r = await createDispatch(handlers())('shell:exec', {});
     expect(r).toMatchObject({ ok: false, error: { kind: 'validation', message: 'Unknown IPC channel "shell:exec"' } });

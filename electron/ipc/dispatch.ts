@@ -4,6 +4,7 @@
  */
 import { contract, methodOfChannel, validationDetails, type IpcResult, type Method } from '../../shared/contract';
 import { DeskError, type DeskErrorData } from '../../shared/errors';
+import { excerpt } from '../../shared/excerpt';
 import type { CoreHandlers } from '../core/handlers';
 
 export type Dispatch = (channel: string, payload: unknown) => Promise<IpcResult>;
@@ -17,7 +18,11 @@ export function createDispatch(handlers: CoreHandlers, options: DispatchOptions 
   return async (channel, payload) => {
     const method = methodOfChannel(channel);
     if (!method)
-      return fail({ kind: 'validation', message: `Unknown IPC channel "${channel}"`, mayHaveTakenEffect: false });
+      return fail({
+        kind: 'validation',
+        message: `Unknown IPC channel "${excerpt(String(channel), 64)}"`,
+        mayHaveTakenEffect: false,
+      });
     const parsed = contract[method].request.safeParse(payload ?? {});
     if (!parsed.success) {
       const details = validationDetails(parsed.error);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deskFailure } from '../testing/desk-failure';
-import { PassphraseVault, SCRYPT_PARAMS, vaultHeaderSchema, type ScryptParams } from './passphrase-vault';
+import {
+  kdfProblem,
+  PassphraseVault,
+  SCRYPT_PARAMS,
+  vaultHeaderSchema,
+  type ScryptParams,
+  type VaultHeader,
+} from './passphrase-vault';
 
 const FAST: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 const PASS = 'a long enough passphrase';
@@ -95,10 +102,43 @@ describe('the passphrase vault', () => {
     expect(fresh.open(r.blobs.b!, 'b')).toBe('B');
   });
 
-  it('refuses a header whose parameters would make an unlock take minutes', () => {
-    const base = { kdf: 'scrypt', N: 2 ** 17, r: 8, p: 1, salt: 'c2FsdHNhbHRzYWx0c2FsdA==', check: 'pv1.x' };
-    expect(vaultHeaderSchema.safeParse(base).success).toBe(true);
-    for (const bad of [{ N: 2 ** 24 }, { N: 100_000 }, { r: 1000 }, { p: 64 }])
-      expect(vaultHeaderSchema.safeParse({ ...base, ...bad }).success).toBe(false);
+  it('refuses, in words and without deriving, KDF settings this version does not write', async () => {
+    const v = await unlocked();
+    const header = v.header!;
+    // Settings this version writes (and the cheaper N tests use) still open.
+    for (const N of [2 ** 10, 2 ** 12, 2 ** 17]) expect(kdfProblem({ N, r: 8, p: 1 })).toBeUndefined();
+    // Cheap but foreign settings: an earlier version derived with them and said "Wrong passphrase".
+    for (const bad of [{ r: 9 }, { p: 2 }, { N: 2 ** 11 + 1 }, { N: 2 ** 9 }, { N: 2 ** 20, r: 32, p: 4 }]) {
+      const tampered = new PassphraseVault({ ...header, ...bad }, FAST);
+      const e = await deskFailure(tampered.unlock(PASS));
+      expect(e.kind).toBe('vault');
+      expect(e.message).toMatch(
+        /key settings in profiles\.json \(scrypt N=\d+, r=\d+, p=\d+\) are not ones UTA Desk writes/,
+      );
+      expect(tampered.state).toBe('locked');
+    }
+    // The file stays readable (its profiles are not moved aside for it).
+    expect(vaultHeaderSchema.safeParse({ ...header, N: 2 ** 20, r: 32, p: 4 }).success).toBe(true);
+  });
+
+  it('tells a vault of an earlier version (not bound) from a bound one, and a rekey binds it', async () => {
+    const v = await unlocked();
+    expect(v.bound).toBe(true);
+    const legacy = new PassphraseVault(legacyHeader(v), FAST);
+    await legacy.unlock(PASS);
+    expect(legacy.bound).toBe(false);
+    const r = await legacy.rekey(PASS, PASS, { a: legacy.seal('A', 'a') }, (_id, plain) => `${plain}!`);
+    r.adopt();
+    expect(legacy.bound).toBe(true);
+    expect(r.header.salt).not.toBe(v.header?.salt);
+    expect(legacy.open(r.blobs.a!, 'a')).toBe('A!');
+    legacy.lock();
+    expect(legacy.bound).toBe(false);
   });
 });
+
+/** The header an earlier version wrote for the same key: its check value says v1. */
+function legacyHeader(v: PassphraseVault): VaultHeader {
+  // The same sealing as the check value: its plain text and context as an earlier version wrote them.
+  return { ...v.header!, check: v.seal('uta-desk passphrase vault v1', 'uta-desk vault check') };
+}

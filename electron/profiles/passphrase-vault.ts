@@ -26,23 +26,45 @@ const TAG_BYTES = 16;
 const BLOB_PREFIX = 'pv1.';
 /** The check value's additional data: no profile id can take this value. */
 const CHECK_CONTEXT = 'uta-desk vault check';
-const CHECK_TEXT = 'uta-desk passphrase vault v1';
+/** A vault whose blobs may predate the binding of each profile's destination (an earlier version). */
+const CHECK_TEXT_V1 = 'uta-desk passphrase vault v1';
+/**
+ * A vault whose every blob carries the destination it was sealed for. Written with a fresh salt (a
+ * new key) when a v1 vault is migrated, so blobs of the old key (a backup, a stale temporary file)
+ * cannot be slipped back in as "not yet migrated".
+ */
+const CHECK_TEXT_V2 = 'uta-desk passphrase vault v2 bound';
+
+/**
+ * The KDF parameters a header may carry: those this version writes (N=2^17, r=8, p=1) and the
+ * cheaper N tests pass as vaultScrypt, never more. Anything else was written by hand, and is
+ * refused in words at unlock instead of costing minutes and gigabytes (N=2^20, r=32, p=4 took 220 s
+ * and 4.2 GB); the file itself stays readable so the profiles' metadata is not lost.
+ */
+const MIN_N = 2 ** 10;
+const MAX_N = SCRYPT_PARAMS.N;
 
 export const vaultHeaderSchema = z.object({
   kdf: z.literal('scrypt'),
-  // Bounded so a tampered header cannot make an unlock take minutes or gigabytes.
-  N: z
-    .number()
-    .int()
-    .min(2 ** 10)
-    .max(2 ** 20)
-    .refine((n) => (n & (n - 1)) === 0, 'a power of two'),
-  r: z.number().int().min(1).max(32),
-  p: z.number().int().min(1).max(4),
+  N: z.number().int().positive(),
+  r: z.number().int().positive(),
+  p: z.number().int().positive(),
   salt: z.string().min(16).max(128),
   check: z.string().min(1).max(256),
 });
 export type VaultHeader = z.infer<typeof vaultHeaderSchema>;
+
+/** Why the header's KDF parameters are refused, in words; undefined when they are ones we write. */
+export function kdfProblem({ N, r, p }: ScryptParams): string | undefined {
+  const powerOfTwo = (N & (N - 1)) === 0;
+  if (powerOfTwo && N >= MIN_N && N <= MAX_N && r === SCRYPT_PARAMS.r && p === SCRYPT_PARAMS.p) return undefined;
+  return (
+    `The vault's key settings in profiles.json (scrypt N=${N}, r=${r}, p=${p}) are not ones UTA Desk writes ` +
+    `(N at most 2^17, r=8, p=1), so the vault was not opened: such settings can make an unlock take minutes ` +
+    `and gigabytes. They were changed outside UTA Desk; restore profiles.json from a backup, or delete it and ` +
+    `add your profiles again.`
+  );
+}
 
 /** A change of passphrase, computed but not yet in force: the caller saves it, then adopts it. */
 export interface Rekeyed {
@@ -54,6 +76,8 @@ export interface Rekeyed {
 
 export class PassphraseVault {
   private key: Buffer | undefined;
+  /** The unlocked vault is v2: every blob must carry its destination (see CHECK_TEXT_V2). */
+  private boundKey = false;
   /** Unlocks and changes run one at a time: each derivation holds 128 MiB. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -72,6 +96,11 @@ export class PassphraseVault {
     return this.current;
   }
 
+  /** Whether the open vault promises that every blob is bound to its destination (false while locked). */
+  get bound(): boolean {
+    return this.key !== undefined && this.boundKey;
+  }
+
   get state(): VaultState {
     if (!this.current) return 'unset';
     return this.key ? 'unlocked' : 'locked';
@@ -87,6 +116,7 @@ export class PassphraseVault {
         adopt: () => {
           this.current = header;
           this.key = key;
+          this.boundKey = true;
         },
       };
     });
@@ -97,13 +127,16 @@ export class PassphraseVault {
     return this.serial(async () => {
       const header = this.current;
       if (!header) throw deskError('vault', 'No vault passphrase has been set yet.');
-      this.key = await keyFor(header, passphrase);
+      const opened = await keyFor(header, passphrase);
+      this.key = opened.key;
+      this.boundKey = opened.bound;
     });
   }
 
   lock(): void {
     this.key?.fill(0);
     this.key = undefined;
+    this.boundKey = false;
   }
 
   /** Seals a secret bound to `context` (the profile id), so a blob moved to another profile does not open. */
@@ -119,24 +152,27 @@ export class PassphraseVault {
 
   /**
    * Opens every blob under the current passphrase and seals it again under the next one with a fresh
-   * salt. Nothing changes here: the caller writes the result, then calls adopt().
+   * salt, as a v2 (bound) vault: `bind` turns each plain text into its bound form (the caller knows
+   * the destinations). Nothing changes here: the caller writes the result, then calls adopt().
    */
   rekey(
     currentPassphrase: string,
     nextPassphrase: string,
     blobs: Readonly<Record<string, string>>,
+    bind: (context: string, plain: string) => string = (_context, plain) => plain,
   ): Promise<Rekeyed & { adopt: () => void }> {
     return this.serial(async () => {
       const header = this.current;
       if (!header) throw deskError('vault', 'No vault passphrase has been set yet.');
-      const oldKey = await keyFor(header, currentPassphrase);
+      const { key: oldKey } = await keyFor(header, currentPassphrase);
       const plain: Record<string, string> = {};
       for (const [context, blob] of Object.entries(blobs)) {
         const opened = openWith(oldKey, blob, context);
         if (opened === undefined)
           throw deskError('vault', 'A stored secret is damaged, so the passphrase was not changed. Enter it again.');
-        plain[context] = opened;
+        plain[context] = bind(context, opened);
       }
+      // The parameters of this version, not the stored ones: a rekey also retires old settings.
       const next = await newHeader(nextPassphrase, this.params);
       const resealed: Record<string, string> = {};
       for (const [context, text] of Object.entries(plain)) resealed[context] = sealWith(next.key, text, context);
@@ -147,6 +183,7 @@ export class PassphraseVault {
         adopt: () => {
           this.current = next.header;
           this.key = next.key;
+          this.boundKey = true;
         },
       };
     });
@@ -177,20 +214,21 @@ async function newHeader(passphrase: string, params: ScryptParams): Promise<{ he
     kdf: 'scrypt',
     ...params,
     salt: salt.toString('base64'),
-    check: sealWith(key, CHECK_TEXT, CHECK_CONTEXT),
+    check: sealWith(key, CHECK_TEXT_V2, CHECK_CONTEXT),
   };
   return { header, key };
 }
 
-async function keyFor(header: VaultHeader, passphrase: string): Promise<Buffer> {
+async function keyFor(header: VaultHeader, passphrase: string): Promise<{ key: Buffer; bound: boolean }> {
+  const problem = kdfProblem(header);
+  if (problem) throw deskError('vault', problem);
   const key = await derive(passphrase, Buffer.from(header.salt, 'base64'), header);
-  const check = openWith(key, header.check, CHECK_CONTEXT);
-  const expected = Buffer.from(CHECK_TEXT);
-  if (check === undefined || !timingSafeEqual(Buffer.from(check), expected)) {
-    key.fill(0);
-    throw deskError('vault', 'Wrong vault passphrase. Nothing was changed; try again.');
-  }
-  return key;
+  const check = Buffer.from(openWith(key, header.check, CHECK_CONTEXT) ?? '');
+  const is = (text: string) => check.length === text.length && timingSafeEqual(check, Buffer.from(text));
+  if (is(CHECK_TEXT_V2)) return { key, bound: true };
+  if (is(CHECK_TEXT_V1)) return { key, bound: false };
+  key.fill(0);
+  throw deskError('vault', 'Wrong vault passphrase. Nothing was changed; try again.');
 }
 
 function derive(passphrase: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {

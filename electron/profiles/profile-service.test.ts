@@ -209,6 +209,25 @@ describe('the passphrase vault, where the OS keyring is weak or absent', () => {
     expect((await next.testConnection(p.id)).ok).toBe(false);
   });
 
+  it('keeps a file whose vault KDF settings were raised outside UTA Desk, and refuses to unlock it in words', async () => {
+    const box = testSecretBox({ available: false });
+    const s = service(box);
+    await s.setupVault(PASS);
+    await s.create(custom(demoCreds));
+    const file = JSON.parse(await read());
+    Object.assign(file.vault, { N: 2 ** 20, r: 32, p: 4 });
+    await writeFile(join(dir, 'profiles.json'), JSON.stringify(file));
+    const before = await read();
+
+    const next = service(box);
+    expect((await next.list())[1]).toMatchObject({ name: 'Desk A', locked: true });
+    const e = await deskFailure(next.unlockVault(PASS));
+    expect(e.kind).toBe('vault');
+    expect(e.message).toMatch(/scrypt N=1048576, r=32, p=4\) are not ones UTA Desk writes/);
+    expect(await read()).toBe(before);
+    expect(await readdir(dir)).toEqual(['profiles.json']);
+  });
+
   it('sets a passphrase only once', async () => {
     const s = service(testSecretBox({ available: false }));
     await s.setupVault(PASS);
@@ -488,7 +507,14 @@ describe('the last connection test of each profile', () => {
   it('still answers the test when profiles.json cannot be written, and remembers it for the session', async () => {
     let full = false;
     const storeFs = {
-      ...{ readFile: fsp.readFile, open: fsp.open, rm: fsp.rm, mkdir: fsp.mkdir, access: fsp.access },
+      ...{
+        readFile: fsp.readFile,
+        open: fsp.open,
+        rm: fsp.rm,
+        mkdir: fsp.mkdir,
+        access: fsp.access,
+        readdir: fsp.readdir,
+      },
       rename: ((...args: Parameters<typeof fsp.rename>) =>
         full
           ? Promise.reject(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }))

@@ -19,6 +19,7 @@ import {
   type StorageStatus,
 } from '../../shared/profiles';
 import { validationDetails } from '../../shared/contract';
+import { excerpt } from '../../shared/excerpt';
 import { DEMO_ACCOUNT } from '../../demo-exchange';
 import { ExchangeClient, type ClientConfig, type Credentials } from '../exchange/client';
 import { NO_RETRY } from '../exchange/retry';
@@ -26,6 +27,7 @@ import { sharedClockSkews } from '../exchange/skew';
 import type { CoreDeps, ProfileService } from '../core/context';
 import type { LocalDemo } from '../core/local-demo';
 import { normalizeBaseUrl } from './base-url';
+import { destinationOf, sealStateOf, tamperedProblem, type SealState } from './destination-seal';
 import { runConnectionTest } from './connection-test';
 import { ProfileStore, type ProfilesFile, type StoredProfile, type StoreFs } from './profile-store';
 import type { ScryptParams } from './passphrase-vault';
@@ -148,13 +150,14 @@ class VaultProfileService implements ProfileService {
     return this.mutate((file) => {
       assertUniqueName(file, p.name, undefined);
       const id = randomUUID();
-      const sealed = secrets ? this.vault.seal(secrets, id) : undefined;
+      const baseUrl = p.environment === 'custom' ? normalizeBaseUrl(p.baseUrl) : LIVE_BASE_URL;
+      const sealed = secrets ? this.vault.seal(secrets, { id, environment: p.environment, baseUrl }) : undefined;
       const at = this.now();
       const profile: StoredProfile = {
         id,
         name: p.name,
         environment: p.environment,
-        baseUrl: p.environment === 'custom' ? normalizeBaseUrl(p.baseUrl) : LIVE_BASE_URL,
+        baseUrl,
         locale: p.locale,
         timeoutMs: p.timeoutMs,
         apiKeyHint: secrets ? apiKeyHint(secrets.apiKey) : null,
@@ -182,12 +185,30 @@ class VaultProfileService implements ProfileService {
       let baseUrl = LIVE_BASE_URL;
       if (environment === 'custom')
         baseUrl = normalizeBaseUrl(u.baseUrl ?? (old.environment === 'custom' ? old.baseUrl : undefined));
+      const otherHost = baseUrl !== old.baseUrl || environment !== old.environment;
+      const destination = { id: old.id, environment, baseUrl };
       // Blank secrets mean "unchanged": only the ones given replace the stored ones.
       const replacing = u.apiKey !== undefined || u.secretKey !== undefined || u.passphrase !== undefined;
-      const current = replacing && old.sealed ? this.vault.open(old) : undefined;
+      const allNew = u.apiKey !== undefined && u.secretKey !== undefined && u.passphrase !== undefined;
+      // The stored secrets are needed to keep some of them, or to seal them for a new host.
+      const keeping = (replacing && !allNew) || (otherHost && !replacing);
+      const seal: SealState = keeping ? sealStateOf(this.vault, old) : { kind: 'none' };
+      if (seal.kind === 'closed') throw deskError('vault', closedForEdit(seal.problem));
+      // The secrets of a tampered profile are not carried over to any destination, not even in part.
+      if (replacing && seal.kind === 'tampered')
+        throw deskError('validation', 'This profile was changed outside UTA Desk: enter all three secrets again.', {
+          details: ['apiKey: required', 'secretKey: required', 'passphrase: required'],
+        });
+      const current = seal.kind === 'bound' || seal.kind === 'legacy' ? seal.secrets : undefined;
       const secrets = replacing ? secretsFrom(u, current) : undefined;
       const changedSecrets = secrets !== undefined && secrets !== current;
-      const sealed = changedSecrets ? this.vault.seal(secrets, old.id) : undefined;
+      // Secrets go only where they are sealed for: a new host in the app is sealed again with them.
+      // A tampered profile's seal stays as it is (pointing it back where it was sealed for clears it).
+      const sealed = changedSecrets
+        ? this.vault.seal(secrets, destination)
+        : otherHost && current
+          ? { storage: old.storage, sealed: this.vault.resealFor(old, current, destination) }
+          : undefined;
       const profile: StoredProfile = {
         ...old,
         name,
@@ -195,12 +216,10 @@ class VaultProfileService implements ProfileService {
         baseUrl,
         locale: u.locale ?? old.locale,
         timeoutMs: u.timeoutMs ?? old.timeoutMs,
-        ...(sealed && secrets
-          ? { sealed: sealed.sealed, storage: sealed.storage, apiKeyHint: apiKeyHint(secrets.apiKey) }
-          : {}),
+        ...(sealed ? { sealed: sealed.sealed, storage: sealed.storage } : {}),
+        ...(changedSecrets && secrets ? { apiKeyHint: apiKeyHint(secrets.apiKey) } : {}),
         updatedAt: this.now(),
       };
-      const otherHost = profile.baseUrl !== old.baseUrl || profile.environment !== old.environment;
       // The skew belongs to the host the profile talks to, not to its key.
       if (otherHost) this.skews().clear(old.id);
       // A test of another host or of other credentials says nothing about these: "Not tested" again.
@@ -230,6 +249,33 @@ class VaultProfileService implements ProfileService {
     this.lastTests.delete(id);
   }
 
+  /**
+   * The operator confirms that a tampered profile's secrets may go where it now points: they are
+   * sealed again for that destination. Its last test and clock skew were about another host.
+   */
+  async confirmDestination(id: string): Promise<ProfileSummary> {
+    if (id === LOCAL_DEMO_PROFILE_ID)
+      throw deskError('validation', 'The Local demo profile is built in; it has no destination to confirm.');
+    const { profile, activeId } = await this.mutate((file) => {
+      const old = this.find(file, id);
+      const seal = sealStateOf(this.vault, old);
+      if (seal.kind === 'closed') throw deskError('vault', seal.problem);
+      if (seal.kind === 'none' || seal.kind === 'bound')
+        return { next: file, result: { profile: old, activeId: file.activeProfileId } };
+      const profile: StoredProfile = {
+        ...old,
+        sealed: this.vault.resealFor(old, seal.secrets, destinationOf(old)),
+        updatedAt: this.now(),
+      };
+      delete profile.lastTest;
+      const next = { ...file, profiles: file.profiles.map((p) => (p.id === id ? profile : p)) };
+      return { next, result: { profile, activeId: next.activeProfileId } };
+    });
+    this.skews().clear(id);
+    this.lastTests.delete(id);
+    return this.summarize(profile, activeId);
+  }
+
   async select(id: string): Promise<ProfileSummary> {
     const file = await this.mutate((f) => {
       if (id !== LOCAL_DEMO_PROFILE_ID) this.find(f, id);
@@ -256,7 +302,23 @@ class VaultProfileService implements ProfileService {
   async unlockVault(passphrase: string): Promise<StorageStatus> {
     await this.loaded();
     await this.vault.passphrase.unlock(passphrase);
+    if (!this.vault.passphrase.bound) await this.migrateVault(passphrase);
     return this.storageStatus();
+  }
+
+  /**
+   * A vault of an earlier version: every secret is sealed again, bound to where its profile points
+   * now, under a fresh salt (so blobs of the old key are of no use), in one atomic write. Should the
+   * write fail, the vault stays open as it was and the migration is tried at the next unlock.
+   */
+  private async migrateVault(passphrase: string): Promise<void> {
+    try {
+      await this.rekeyVault(passphrase, passphrase);
+    } catch (e) {
+      console.warn(
+        `[profiles] The vault could not be sealed again with each profile's destination: ${e instanceof DeskError ? e.message : 'I/O error'}`,
+      );
+    }
   }
 
   lockVault(): StorageStatus {
@@ -266,9 +328,17 @@ class VaultProfileService implements ProfileService {
 
   /** Re-seals every passphrase-sealed profile and the header in one atomic write of profiles.json. */
   async changeVaultPassphrase(current: string, next: string): Promise<StorageStatus> {
+    await this.rekeyVault(current, next);
+    return this.storageStatus();
+  }
+
+  private async rekeyVault(current: string, next: string): Promise<void> {
     const before = await this.loaded();
     const blobs = passphraseBlobs(before);
-    const rekeyed = await this.vault.passphrase.rekey(current, next, blobs);
+    const byId = new Map(before.profiles.map((p) => [p.id, p]));
+    const rekeyed = await this.vault.passphrase.rekey(current, next, blobs, (id, plain) =>
+      this.vault.bindPlain(plain, destinationOf(byId.get(id)!)),
+    );
     await this.mutate((file) => {
       const now = passphraseBlobs(file);
       const same =
@@ -279,13 +349,16 @@ class VaultProfileService implements ProfileService {
       return { next: { ...file, profiles, vault: rekeyed.header }, result: undefined };
     });
     rekeyed.adopt();
-    return this.storageStatus();
   }
 
   // ---------- internals ----------
 
   private summarize(p: StoredProfile, activeId: string): ProfileSummary {
-    return summarize(p, activeId, this.vault.passphrase.state === 'unlocked', this.lastTests.get(p.id));
+    const seal = sealStateOf(this.vault, p);
+    const summary = summarize(p, activeId, this.vault.passphrase.state === 'unlocked', this.lastTests.get(p.id));
+    if (seal.kind !== 'tampered') return summary;
+    const { environment, baseUrl } = seal.sealedFor;
+    return { ...summary, tampered: { environment, baseUrl } };
   }
 
   private lastTestOf(result: ConnectionTest): LastTest {
@@ -318,7 +391,7 @@ class VaultProfileService implements ProfileService {
 
   private find(file: ProfilesFile, id: string): StoredProfile {
     const p = file.profiles.find((x) => x.id === id);
-    if (!p) throw deskError('not-found', `There is no profile with id ${id}; it may have been deleted.`);
+    if (!p) throw deskError('not-found', `There is no profile with id ${excerpt(id)}; it may have been deleted.`);
     return p;
   }
 
@@ -355,13 +428,10 @@ class VaultProfileService implements ProfileService {
   private clientFor(p: StoredProfile, extra: Partial<ClientConfig> = {}): ExchangeClient {
     let credentials: Credentials | undefined;
     let credentialsProblem: string | undefined;
-    if (p.sealed) {
-      try {
-        credentials = this.vault.open(p);
-      } catch (e) {
-        credentialsProblem = e instanceof DeskError ? e.message : 'The stored secrets could not be read.';
-      }
-    }
+    const seal: SealState = sealStateOf(this.vault, p);
+    if (seal.kind === 'bound' || seal.kind === 'legacy') credentials = seal.secrets;
+    else if (seal.kind === 'tampered') credentialsProblem = tamperedProblem(p, seal.sealedFor);
+    else if (seal.kind === 'closed') credentialsProblem = seal.problem;
     return new ExchangeClient({
       baseUrl: p.baseUrl,
       credentials,
@@ -426,8 +496,8 @@ class VaultProfileService implements ProfileService {
       this.report('The OS keyring is not available now, so secrets it sealed cannot be used until it is again.');
       return file;
     }
-    const unreadable = osSealed.filter((p) => !this.canOpen(p));
-    if (unreadable.length === 0) return file;
+    const unreadable = osSealed.filter((p) => sealStateOf(this.vault, p).kind === 'closed');
+    if (unreadable.length === 0) return this.migrateOsSealed(file);
     const names = unreadable.map((p) => `"${p.name}"`).join(', ');
     const repaired: ProfilesFile = {
       ...file,
@@ -450,12 +520,28 @@ class VaultProfileService implements ProfileService {
     return repaired;
   }
 
-  private canOpen(p: StoredProfile): boolean {
+  /**
+   * Secrets an earlier version sealed with the OS keyring, without their destination: sealed again,
+   * bound to where each profile points now, on load. Best effort: if the file cannot be written they
+   * are used as they are and the migration is tried at the next start.
+   */
+  private async migrateOsSealed(file: ProfilesFile): Promise<ProfilesFile> {
+    let changed = false;
+    const profiles = file.profiles.map((p) => {
+      if (p.storage === 'passphrase' || p.sealed === null) return p;
+      const seal = sealStateOf(this.vault, p);
+      if (seal.kind !== 'legacy') return p;
+      changed = true;
+      return { ...p, sealed: this.vault.resealFor(p, seal.secrets, destinationOf(p)) };
+    });
+    if (!changed) return file;
+    const next = { ...file, profiles };
     try {
-      this.vault.open(p);
-      return true;
-    } catch {
-      return false;
+      await this.store.save(next);
+      return next;
+    } catch (e) {
+      console.warn(`[profiles] The profiles could not be sealed again with their destination (${errorCode(e)}).`);
+      return file;
     }
   }
 
@@ -529,6 +615,11 @@ function passphraseBlobs(file: ProfilesFile): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of file.profiles) if (p.storage === 'passphrase' && p.sealed !== null) out[p.id] = p.sealed;
   return out;
+}
+
+/** Why a profile's host or secrets cannot be changed while its secrets cannot be opened. */
+function closedForEdit(problem: string): string {
+  return `${problem} Its secrets are sealed for the host they are sent to, so its host and secrets can only be changed once they can be opened.`;
 }
 
 function errorCode(e: unknown): string {

@@ -40,6 +40,7 @@ function faulty(fails: Partial<Record<keyof StoreFs, string>>, calls: string[] =
     rm: wrap('rm'),
     mkdir: wrap('mkdir'),
     access: wrap('access'),
+    readdir: wrap('readdir'),
   };
 }
 
@@ -121,6 +122,24 @@ describe('saving atomically', () => {
     );
     expect(await readdir(dir)).toEqual(['profiles.json']);
     expect(await readFile(join(dir, 'profiles.json'), 'utf8')).toBe(before);
+  });
+
+  it('removes the temporary files of saves a crash interrupted on the next start, and nothing else', async () => {
+    await service().create({ name: 'Kept', environment: 'live' });
+    const sealedCopy = await readFile(join(dir, 'profiles.json'), 'utf8');
+    const stale = ['profiles.json.4242.0a1b2c3d.tmp', `profiles.json.${process.pid}.deadbeef.tmp`];
+    const others = ['profiles.json.notes.tmp', 'profiles.corrupt-2026-01-01T00-00-00-000Z.json', 'activity.jsonl'];
+    for (const name of [...stale, ...others]) await writeFile(join(dir, name), sealedCopy);
+
+    const s = service();
+    expect((await s.list()).map((p) => p.name)).toEqual(['Local demo', 'Kept']);
+    expect((await readdir(dir)).sort()).toEqual([...others, 'profiles.json'].sort());
+  });
+
+  it('starts even when a stale temporary file cannot be removed', async () => {
+    await writeFile(join(dir, 'profiles.json.77.00ff.tmp'), '{}');
+    const s = service(faulty({ rm: 'EACCES' }));
+    expect(await s.list()).toHaveLength(1);
   });
 
   it.skipIf(process.platform === 'win32')(

@@ -4,7 +4,7 @@
  * previous file intact; a file that cannot be read is moved aside, never overwritten.
  */
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { lastTestSchema } from '../../shared/profiles';
@@ -57,8 +57,12 @@ export interface StoreFs {
   rm: typeof rm;
   mkdir: typeof mkdir;
   access: typeof access;
+  readdir: typeof readdir;
 }
-const NODE_FS: StoreFs = { readFile, open, rename, rm, mkdir, access };
+const NODE_FS: StoreFs = { readFile, open, rename, rm, mkdir, access, readdir };
+
+/** The temporary file of a save (see save): `profiles.json.<pid>.<hex>.tmp`. */
+const TEMP_FILE = /^profiles\.json\.\d+\.[0-9a-f]+\.tmp$/;
 
 export class ProfileStore {
   readonly path: string;
@@ -72,6 +76,7 @@ export class ProfileStore {
   }
 
   async load(): Promise<LoadResult> {
+    await this.removeStaleTemps();
     let text: string;
     try {
       text = await this.fs.readFile(this.path, 'utf8');
@@ -96,6 +101,23 @@ export class ProfileStore {
       };
     }
     return { kind: 'loaded', file: parsed.data };
+  }
+
+  /**
+   * Temporary files of saves a crash or power cut interrupted: full copies of the sealed profiles,
+   * never read again. The user-data lock makes this process the folder's only writer, and load runs
+   * before any save of its own, so every one found is stale. Best effort: one that cannot be removed
+   * stays for the next start.
+   */
+  private async removeStaleTemps(): Promise<void> {
+    let names: string[];
+    try {
+      names = await this.fs.readdir(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names)
+      if (TEMP_FILE.test(name)) await this.fs.rm(join(this.dir, name), { force: true }).catch(() => undefined);
   }
 
   private async setAside(): Promise<{ movedTo?: string; moveError?: string }> {

@@ -7,6 +7,7 @@
  * browser host) there is no OS keyring at all. There, secrets are sealed with a key derived from the
  * operator's passphrase. Profiles an earlier version stored on `basic_text` are still read.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { deskError } from '../../shared/errors';
 import type { StorageStatus, StorageStrength } from '../../shared/profiles';
 import { PassphraseVault, type ScryptParams } from './passphrase-vault';
@@ -19,6 +20,36 @@ export interface ProfileSecrets {
 }
 
 export type SealedStorage = 'os-encrypted' | 'passphrase';
+
+/**
+ * Where a profile's secrets go: its id, environment (which also decides the demo-trading header)
+ * and base URL. Sealed together with the secrets, so a profiles.json edited to point a profile at
+ * another host no longer matches what its secrets were sealed for.
+ */
+export interface Destination {
+  id: string;
+  environment: string;
+  baseUrl: string;
+}
+
+/** What a sealed blob holds: the secrets, and the destination they were sealed for (absent: an earlier version's blob). */
+export interface Unsealed {
+  secrets: ProfileSecrets;
+  sealedFor: Destination | undefined;
+}
+
+/**
+ * The sealed plain text since the binding. The digest covers destination and secrets, so the
+ * binding holds even where the OS cipher is not authenticated (Chromium's OSCrypt on Linux is
+ * AES-CBC: flipping bits could otherwise rewrite a base URL inside the blob).
+ */
+const ENVELOPE_VERSION = 2;
+interface Envelope {
+  v: typeof ENVELOPE_VERSION;
+  for: Destination;
+  secrets: ProfileSecrets;
+  digest: string;
+}
 
 /** What the vault needs of a stored profile to open its secrets. */
 export interface SealedRef {
@@ -66,34 +97,49 @@ export class Vault {
   }
 
   /**
-   * Seals the secrets of profile `id` as one string. A 'vault' DeskError, storing nothing, when the
-   * passphrase vault is needed and not unlocked (or not set up).
+   * Seals the secrets for `destination` as one string. A 'vault' DeskError, storing nothing, when
+   * the passphrase vault is needed and not unlocked (or not set up).
    */
-  seal(secrets: ProfileSecrets, id: string): { storage: SealedStorage; sealed: string } {
-    const plain = JSON.stringify(secrets);
-    if (!this.osIsStrong()) return { storage: 'passphrase', sealed: this.passphrase.seal(plain, id) };
-    let encrypted: Buffer;
+  seal(secrets: ProfileSecrets, destination: Destination): { storage: SealedStorage; sealed: string } {
+    const plain = envelope(secrets, destination);
+    if (!this.osIsStrong()) return { storage: 'passphrase', sealed: this.passphrase.seal(plain, destination.id) };
+    return { storage: 'os-encrypted', sealed: this.sealWithOs(plain) };
+  }
+
+  /**
+   * Seals again for `destination` in the same storage as `ref` (a migration, a confirmed
+   * destination): a profile on the OS keyring, or on basic_text accepted earlier, stays there.
+   */
+  resealFor(ref: SealedRef, secrets: ProfileSecrets, destination: Destination): string {
+    const plain = envelope(secrets, destination);
+    return ref.storage === 'passphrase' ? this.passphrase.seal(plain, destination.id) : this.sealWithOs(plain);
+  }
+
+  /** The bound form of a passphrase blob's plain text (rekey's migration): an earlier version's gets `destination`. */
+  bindPlain(plain: string, destination: Destination): string {
+    const parsed = parseSealed(plain);
+    if (!parsed) throw deskError('vault', 'A stored secret is damaged, so the vault was not changed. Enter it again.');
+    return parsed.sealedFor ? plain : envelope(parsed.secrets, destination);
+  }
+
+  /** Decrypts what seal made; a 'vault' DeskError when it cannot be opened now. */
+  unseal(ref: SealedRef): Unsealed {
+    if (ref.sealed === null) throw deskError('vault', 'No secrets are stored for this profile.');
+    const text = ref.storage === 'passphrase' ? this.passphrase.open(ref.sealed, ref.id) : this.openWithOs(ref.sealed);
+    const parsed = parseSealed(text);
+    // A bound vault has no blob of an earlier version: one is a blob of an older key put back.
+    if (!parsed || (!parsed.sealedFor && ref.storage === 'passphrase' && this.passphrase.bound))
+      throw deskError('vault', 'The stored secrets are damaged. Enter them again.');
+    return parsed;
+  }
+
+  private sealWithOs(plain: string): string {
     try {
-      encrypted = this.box.encryptString(plain);
+      return this.box.encryptString(plain).toString('base64');
     } catch {
       // The underlying error may quote its input; it is not passed on.
       throw deskError('vault', 'The system refused to encrypt the secrets; nothing was stored.');
     }
-    return { storage: 'os-encrypted', sealed: encrypted.toString('base64') };
-  }
-
-  /** Decrypts what seal made; a 'vault' DeskError when it cannot be opened now. */
-  open(ref: SealedRef): ProfileSecrets {
-    if (ref.sealed === null) throw deskError('vault', 'No secrets are stored for this profile.');
-    const text = ref.storage === 'passphrase' ? this.passphrase.open(ref.sealed, ref.id) : this.openWithOs(ref.sealed);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    if (!isSecrets(parsed)) throw deskError('vault', 'The stored secrets are damaged. Enter them again.');
-    return parsed;
   }
 
   /** Whether the secrets can be opened without the passphrase (the OS-sealed ones). */
@@ -117,6 +163,57 @@ export class Vault {
       );
     }
   }
+}
+
+function digestOf(destination: Destination, secrets: ProfileSecrets): string {
+  const canonical = JSON.stringify([
+    destination.id,
+    destination.environment,
+    destination.baseUrl,
+    secrets.apiKey,
+    secrets.secretKey,
+    secrets.passphrase,
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('base64');
+}
+
+function envelope(secrets: ProfileSecrets, destination: Destination): string {
+  const { id, environment, baseUrl } = destination;
+  const bound = { id, environment, baseUrl };
+  const { apiKey, secretKey, passphrase } = secrets;
+  const body: Envelope = {
+    v: ENVELOPE_VERSION,
+    for: bound,
+    secrets: { apiKey, secretKey, passphrase },
+    digest: digestOf(bound, secrets),
+  };
+  return JSON.stringify(body);
+}
+
+/** The secrets and their destination; undefined when the text is neither form (damaged). */
+function parseSealed(text: string): Unsealed | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (isSecrets(parsed)) return { secrets: parsed, sealedFor: undefined };
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  const e = parsed as Partial<Envelope>;
+  const d = e.for;
+  if (e.v !== ENVELOPE_VERSION || !isSecrets(e.secrets) || typeof e.digest !== 'string') return undefined;
+  if (!d || typeof d.id !== 'string' || typeof d.environment !== 'string' || typeof d.baseUrl !== 'string')
+    return undefined;
+  const expected = Buffer.from(digestOf(d, e.secrets));
+  const given = Buffer.from(e.digest);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  return { secrets: e.secrets, sealedFor: { id: d.id, environment: d.environment, baseUrl: d.baseUrl } };
+}
+
+/** Whether two destinations are the same (a profile points where its secrets were sealed for). */
+export function sameDestination(a: Destination, b: Destination): boolean {
+  return a.id === b.id && a.environment === b.environment && a.baseUrl === b.baseUrl;
 }
 
 function isSecrets(v: unknown): v is ProfileSecrets {

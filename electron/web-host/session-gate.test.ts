@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { cookieValue, DESK_HEADER, isLoopbackHost, SessionGate } from './session-gate';
+import { cookieValue, cookieValues, DESK_HEADER, isLoopbackHost, SessionGate } from './session-gate';
 
 const PORT = 43127;
 const HOST = `127.0.0.1:${PORT}`;
@@ -103,6 +103,20 @@ describe('SessionGate sessions', () => {
     expect(gate.hasSession({ cookie: `uta-desk-${PORT}=${'A'.repeat(10_000)}` })).toBe(false);
   });
 
+  it('accepts its token among tossed cookies of the same name (a page on another port cannot lock it out)', () => {
+    const { gate, token } = gateWithSession();
+    // A page on 127.0.0.1:<other port> set `uta-desk-<port>=x; path=/desk`: the browser sends the
+    // more specific path first, so the host's own cookie comes second.
+    expect(gate.hasSession({ cookie: `uta-desk-${PORT}=x; uta-desk-${PORT}=${token}` })).toBe(true);
+    expect(
+      gate.hasSession({ cookie: `uta-desk-${PORT}=x; theme=1; uta-desk-${PORT}=y; uta-desk-${PORT}=${token}` }),
+    ).toBe(true);
+    expect(gate.hasSession({ cookie: `uta-desk-${PORT}=x; uta-desk-${PORT}=y` })).toBe(false);
+    // Many tossed paths each send one more: all are looked at (Node bounds the header at 16 KB).
+    const flood = Array.from({ length: 100 }, (_, i) => `uta-desk-${PORT}=f${i}`).join('; ');
+    expect(gate.hasSession({ cookie: `${flood}; uta-desk-${PORT}=${token}` })).toBe(true);
+  });
+
   it('refuses a valid token sent under another port’s cookie name', () => {
     const { gate, token } = gateWithSession();
     expect(gate.hasSession({ cookie: `uta-desk-${PORT + 1}=${token}` })).toBe(false);
@@ -145,6 +159,7 @@ describe('SessionGate sessions', () => {
     expect(cookieValue('ab=1; b=2', 'a')).toBeUndefined();
     expect(cookieValue('=1; a', 'a')).toBeUndefined();
     expect(cookieValue('a=x=y', 'a')).toBe('x=y');
+    expect(cookieValues('a=1; b=2; a=3;a=4', 'a')).toEqual(['1', '3', '4']);
   });
 });
 

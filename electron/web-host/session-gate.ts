@@ -53,16 +53,30 @@ export class SessionGate {
     return token;
   }
 
+  /**
+   * Not `__Host-` prefixed, on purpose. Cookies are scoped by host, not port, so a page on
+   * 127.0.0.1:<other port> can set one of this name. With a narrower path (`Path=/desk`) it would
+   * come first in the Cookie header and shadow ours; hasSession therefore accepts any cookie of the
+   * name that holds a session, and a shadow locks nobody out. `__Host-` would not help beyond that:
+   * Chromium 150 (Debian's, checked with Playwright) does accept `__Host-…; Secure` on
+   * http://127.0.0.1 and http://localhost, but a page on another port of the same host sets
+   * `__Host-` cookies of the same name just as well, and overwrites ours (same name and path) —
+   * which only costs a new link, as any overwrite does — while a browser that does not treat
+   * http://127.0.0.1 as secure would refuse the cookie and leave the operator unable to sign in.
+   */
   sessionCookie(token: string): string {
     return `${this.cookieName}=${token}; Path=/; HttpOnly; SameSite=Strict`;
   }
 
   hasSession(headers: IncomingHttpHeaders): boolean {
-    const token = cookieValue(headers.cookie, this.cookieName);
-    if (!token || token.length > 128) return false;
-    const d = digest(token);
-    // Every stored session is compared, so the time taken says nothing about which one matched.
-    return this.sessions.reduce((found, s) => timingSafeEqual(s, d) || found, false);
+    let found = false;
+    for (const token of cookieValues(headers.cookie, this.cookieName)) {
+      if (!token || token.length > 128) continue;
+      const d = digest(token);
+      // Every stored session is compared, so the time taken says nothing about which one matched.
+      found = this.sessions.reduce((hit, s) => timingSafeEqual(s, d) || hit, false) || found;
+    }
+    return found;
   }
 
   /** The Host header names this host (DNS rebinding: a foreign name resolving to 127.0.0.1 is refused). */
@@ -94,12 +108,18 @@ function digest(text: string): Buffer {
 }
 
 export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
+  return cookieValues(header, name)[0];
+}
+
+/** Every value sent under `name`, in header order: the same name may come more than once (other paths). */
+export function cookieValues(header: string | undefined, name: string): string[] {
+  if (!header) return [];
+  const values: string[] = [];
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+    if (eq > 0 && part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
   }
-  return undefined;
+  return values;
 }
 
 /** A refused value is named, never echoed at length. */

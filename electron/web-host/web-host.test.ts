@@ -574,6 +574,16 @@ describe('browser host with the real dispatch', () => {
     });
   });
 
+  it('names an unknown channel of any length by a short, sanitised excerpt', async () => {
+    const cookie = await session(host);
+    const answer = await desk(host, `x\r\n\u0000${'C'.repeat(6000)}`, {}, cookie);
+    const result = json(answer);
+    expect(result.ok).toBe(false);
+    const message = result.ok ? '' : result.error.message;
+    expect(message).toMatch(/^Unknown IPC channel "x\?\?\?C+…"$/);
+    expect(message.length).toBeLessThan(100);
+  });
+
   it('reaches the handler for a valid call', async () => {
     const cookie = await session(host);
     const answer = await desk(host, 'app:status', {}, cookie);

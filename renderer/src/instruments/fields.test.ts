@@ -43,3 +43,14 @@ describe('fieldRows', () => {
     expect(by.newFieldExample).toMatchObject({ formatted: 'alpha', rawText: 'alpha', label: 'newFieldExample' });
   });
 });
+
+describe('fieldRows with field names that are also names on Object.prototype', () => {
+  it('lists constructor, toString and __proto__ as new fields instead of failing', () => {
+    const odd = JSON.parse(
+      '{"category":"SPOT","symbol":"ODDUSDT","baseCoin":"ODD","quoteCoin":"USDT","status":"online","constructor":"c","toString":"t","__proto__":"p"}',
+    ) as Instrument;
+    const rows = fieldRows(odd);
+    for (const field of ['constructor', 'toString', '__proto__'])
+      expect(rows.find((r) => r.field === field)).toMatchObject({ unknown: true, label: field });
+  });
+});

@@ -76,8 +76,9 @@ export interface FieldRow {
 export function fieldRows(instrument: Instrument): FieldRow[] {
   const record = instrument as Record<string, unknown>;
   const present = Object.keys(record);
-  const known = Object.keys(SPEC_FIELDS).filter((k) => k in record);
-  const unknown = present.filter((k) => !(k in SPEC_FIELDS));
+  // Field names are the exchange's: `constructor` or `toString` must not find Object.prototype's.
+  const known = Object.keys(SPEC_FIELDS).filter((k) => Object.hasOwn(record, k));
+  const unknown = present.filter((k) => !Object.hasOwn(SPEC_FIELDS, k));
   return [...known, ...unknown].map((field) => {
     const value = record[field];
     const raw: RawValue =
@@ -86,7 +87,7 @@ export function fieldRows(instrument: Instrument): FieldRow[] {
         : typeof value === 'string'
           ? value
           : JSON.stringify(value);
-    const info = SPEC_FIELDS[field];
+    const info = Object.hasOwn(SPEC_FIELDS, field) ? SPEC_FIELDS[field] : undefined;
     const rawText = raw === null ? 'null' : (raw ?? '');
     const formatted = info ? FORMAT_OF_KIND[info.kind](raw) : isEmptyValue(raw) ? '—' : rawText;
     return { field, label: info?.label ?? field, raw, rawText, formatted, unknown: !info };

@@ -1,7 +1,13 @@
 /** One profile: what it points at, how its secrets are kept, and what can be done with it. */
 import { useEffect, useId, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConnectionTest, LastTest, ProfileSummary } from '../../../../shared/profiles';
+import {
+  ENVIRONMENT_LABELS,
+  type ConnectionTest,
+  type Environment,
+  type LastTest,
+  type ProfileSummary,
+} from '../../../../shared/profiles';
 import { errorText } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import { useNow } from '../../lib/useNow';
@@ -26,6 +32,13 @@ export function ProfileCard({
   const select = useMutation({
     mutationFn: () => call('selectProfile', { id: profile.id }),
     // Instruments, orders and the header all depend on the active profile.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+  const testButton = useRef<HTMLButtonElement>(null);
+  const confirm = useMutation({
+    mutationFn: () => call('confirmProfileDestination', { id: profile.id }),
+    // The Confirm button leaves with the warning: focus goes to the card's next step.
+    onSuccess: () => testButton.current?.focus(),
     onSettled: () => queryClient.invalidateQueries(),
   });
   const test = useMutation({
@@ -71,6 +84,7 @@ export function ProfileCard({
           <span className={storage.className} title={storage.title}>
             {storage.text}
           </span>
+          {profile.tampered ? <span className="badge badge-danger">Tampered</span> : null}
           {profile.locked ? (
             <span
               className="badge badge-warn"
@@ -86,6 +100,21 @@ export function ProfileCard({
         </dd>
       </dl>
 
+      {profile.tampered ? (
+        <Tampered
+          profile={profile}
+          sealedFor={profile.tampered}
+          confirming={confirm.isPending}
+          onConfirm={() => confirm.mutate()}
+          onReenter={onEdit}
+        />
+      ) : null}
+      {confirm.isError ? (
+        <p className="pf-result pf-result-bad" role="alert">
+          Could not confirm the destination: {errorText(confirm.error)}
+        </p>
+      ) : null}
+
       <div className="pf-card-actions">
         {profile.active ? null : (
           <button type="button" className="button primary" onClick={() => select.mutate()} disabled={select.isPending}>
@@ -93,6 +122,7 @@ export function ProfileCard({
           </button>
         )}
         <button
+          ref={testButton}
           type="button"
           className="button"
           onClick={() => test.mutate()}
@@ -157,5 +187,45 @@ function EarlierResult({ last }: { last: LastTest }) {
     <p className={`pf-result pf-earlier ${last.ok ? 'pf-result-ok' : 'pf-result-bad'}`} title={last.message}>
       Last test {testTime(last.at, now)}: {last.ok ? 'connection OK' : `failed, ${last.headline}`}
     </p>
+  );
+}
+
+/**
+ * profiles.json was changed outside UTA Desk: the profile points elsewhere than its secrets were
+ * sealed for. Main sends them nowhere until the operator confirms the new destination here or
+ * enters them again (Edit).
+ */
+function Tampered({
+  profile,
+  sealedFor,
+  confirming,
+  onConfirm,
+  onReenter,
+}: {
+  profile: ProfileSummary;
+  sealedFor: NonNullable<ProfileSummary['tampered']>;
+  confirming: boolean;
+  onConfirm: () => void;
+  onReenter: () => void;
+}) {
+  const label = (env: string) => ENVIRONMENT_LABELS[env as Environment] ?? env;
+  const was = `${label(sealedFor.environment)}, ${sealedFor.baseUrl}`;
+  const now = `${label(profile.environment)}, ${profile.baseUrl}`;
+  return (
+    <div className="pf-tampered" role="alert">
+      <p>
+        <strong>Changed outside UTA Desk.</strong> This profile now points to <span className="mono">{now}</span>, but
+        its secrets were sealed for <span className="mono">{was}</span>. They are not sent anywhere until you confirm
+        the new destination or enter them again.
+      </p>
+      <div className="pf-card-actions">
+        <button type="button" className="button" onClick={onConfirm} disabled={confirming} aria-busy={confirming}>
+          {confirming ? 'Confirming…' : 'Confirm new destination'}
+        </button>
+        <button type="button" className="button" onClick={onReenter}>
+          Re-enter secrets
+        </button>
+      </div>
+    </div>
   );
 }
