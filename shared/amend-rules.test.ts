@@ -398,7 +398,12 @@ describe('one problem per field, with the nearest values that pass', () => {
     const r = sol({ qty: '3.99995' });
     expect(rules(r)).toEqual(['qty-above-filled', 'qty-precision']);
     expect(said(r)).toEqual([
-      { field: 'qty', message: 'Quantity must be greater than the filled quantity 4 SOL', code: '25610', fixes: ['4.0001'] },
+      {
+        field: 'qty',
+        message: 'Quantity must be greater than the filled quantity 4 SOL',
+        code: '25610',
+        fixes: ['4.0001'],
+      },
     ]);
   });
 

@@ -440,7 +440,16 @@ const RULE_RANK: Readonly<Record<string, number>> = {
 const rank = (i: RuleIssue): number => RULE_RANK[i.rule] ?? 0;
 
 /** Rules a nearby value cures: a fix is offered for them. */
-const FIXABLE = new Set(['qty-above-filled', 'qty-min', 'min-amount', 'qty-max', 'qty-step', 'price-step', 'qty-precision', 'price-precision']);
+const FIXABLE = new Set([
+  'qty-above-filled',
+  'qty-min',
+  'min-amount',
+  'qty-max',
+  'qty-step',
+  'price-step',
+  'qty-precision',
+  'price-precision',
+]);
 
 function oneProblemPerField(errors: RuleIssue[], draft: AmendDraft, ctx: AmendContext): RuleIssue[] {
   const fields: AmendField[] = [];
@@ -486,7 +495,10 @@ function nearestValid(field: 'qty' | 'price', draft: AmendDraft, ctx: AmendConte
     isPositiveDecimal(v) && !checkRules({ ...draft, [field]: v }, ctx).errors.some((e) => e.field === field);
   const valid = [...new Set(candidates.filter((v): v is string => v !== undefined))].filter(passes);
   // The nearest below and the nearest above: a value far off is no fix for a slip.
-  const below = valid.filter((v) => compareDecimal(v, typed) < 0).sort(compareDecimal).pop();
+  const below = valid
+    .filter((v) => compareDecimal(v, typed) < 0)
+    .sort(compareDecimal)
+    .pop();
   const above = valid.filter((v) => compareDecimal(v, typed) >= 0).sort(compareDecimal)[0];
   return [below, above].filter((v): v is string => v !== undefined);
 }
