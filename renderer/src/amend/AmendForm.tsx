@@ -225,7 +225,7 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
       <h2 className="amend-h2-gap">Change</h2>
       {frozen ? (
         <p className="amend-frozen" id={FROZEN_ID} role="note">
-          Nothing can be changed here: {frozen}
+          Nothing can be changed here: {frozen.charAt(0).toLowerCase() + frozen.slice(1)}
         </p>
       ) : null}
       <div className="amend-grid-2">

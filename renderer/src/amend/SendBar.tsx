@@ -28,7 +28,7 @@ function OrderNamed({ desk }: { desk: AmendDesk }) {
 
 export function SendBar({ desk }: { desk: AmendDesk }) {
   return (
-    <section className="amend-sendbar" aria-label="Review and send">
+    <section className="amend-sendbar" aria-label="Order to send">
       <div className="amend-actions">
         {/* Busy, not disabled, while loading: a disabled button would drop the keyboard focus on the page. */}
         <button

@@ -132,4 +132,16 @@ describe('the draft belongs to one order', () => {
       draft: { orderId: '1001', clientOid: 'demo-btc-open', qty: '', price: '' },
     });
   });
+
+  it('a read after an outcome shows the order sent without loading, but never replaces another order', () => {
+    useAmend.getState().setField('clientOid', 'demo-sol-partial');
+    useAmend.getState().refreshLoaded(order('1003', 'demo-sol-partial'), FREE);
+    expect(useAmend.getState().loaded?.order.orderId).toBe('1003');
+    expect(useAmend.getState().draft.orderId).toBe('1003');
+    useAmend.getState().refreshLoaded(order('1001', 'demo-btc-open'), FREE);
+    expect(useAmend.getState().loaded?.order.orderId).toBe('1003');
+    useAmend.getState().setField('clientOid', 'demo-eth-filled');
+    useAmend.getState().refreshLoaded(order('1003', 'demo-sol-partial'), FREE);
+    expect(useAmend.getState().loaded).toBeNull();
+  });
 });

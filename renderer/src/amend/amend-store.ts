@@ -81,7 +81,7 @@ interface AmendState {
   landLoad(gen: number, order: Order, guard: OrderGuard): boolean;
   /** Load `gen` failed: the order named is not loaded. */
   failLoad(gen: number): boolean;
-  /** A refresh of the loaded order after an outcome: taken only while that order is still the one loaded. */
+  /** A read of the order after an outcome: taken only while that order is still the one loaded or named. */
   refreshLoaded(order: Order, guard: OrderGuard): void;
   /** Review asked: done now (ok says whether the rules pass), or deferred while a load is on its way. */
   review(ok: boolean): 'done' | 'deferred';
@@ -118,6 +118,13 @@ export const AMEND_START = {
 
 const sameOrder = (a: Order | undefined, b: Order): boolean =>
   !!a && (a.orderId && b.orderId ? a.orderId === b.orderId : !!a.clientOid && a.clientOid === b.clientOid);
+
+/** The draft names this order: by Order ID when it gives one (it wins), else by client order ID. */
+function namesOrder(d: Draft, o: Order): boolean {
+  const orderId = d.orderId.trim();
+  const clientOid = d.clientOid.trim();
+  return orderId ? o.orderId === orderId : !!clientOid && o.clientOid === clientOid;
+}
 
 /** The draft's order part for an order the exchange described: both IDs, its category and symbol. */
 function named(o: Order): Pick<Draft, 'orderId' | 'clientOid' | 'category' | 'symbol'> {
@@ -167,8 +174,10 @@ export const useAmend = create<AmendState>()((set, get) => ({
   landLoad: (gen, order, guard) => {
     const s = get();
     if (gen !== s.loadGen) return false;
-    // Another order than the one loaded: the change starts afresh. The same one read again keeps it.
-    const another = !sameOrder(s.loaded?.order, order);
+    // Another order than the one loaded: the change starts afresh. The same one read again keeps it,
+    // and so does the first load of the order named: what was typed since naming it is for it (an
+    // edit of an ID or a pick has already cleared what was typed for another).
+    const another = s.loaded !== null && !sameOrder(s.loaded.order, order);
     set({
       loaded: { order, guard, at: Date.now(), gen },
       landedGen: gen,
@@ -185,7 +194,16 @@ export const useAmend = create<AmendState>()((set, get) => ({
     return true;
   },
   refreshLoaded: (order, guard) =>
-    set((s) => (s.loaded && sameOrder(s.loaded.order, order) ? { loaded: { ...s.loaded, order, guard } } : {})),
+    set((s) => {
+      if (s.loaded) return sameOrder(s.loaded.order, order) ? { loaded: { ...s.loaded, order, guard } } : {};
+      // Sent without loading it: the order as the outcome left it is shown, while the draft still names it.
+      if (s.landedGen < s.loadGen || !namesOrder(s.draft, order)) return {};
+      return {
+        loaded: { order, guard, at: Date.now(), gen: s.loadGen },
+        draft: { ...s.draft, ...named(order) },
+        reviewed: null,
+      };
+    }),
   review: (ok) => {
     const s = get();
     if (s.landedGen < s.loadGen) {
