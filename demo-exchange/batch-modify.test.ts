@@ -161,6 +161,24 @@ describe('batch-modify-order: each item on its own', () => {
     expect((await batch(ex, [{ clientOid: 'fut', price: '102.00' }])).body.data?.[0]?.code).toBe('25114');
   });
 
+  it('refuses a reduce-only item with the words of a single modify (25568), and applies the others', async () => {
+    const ex = await exchange();
+    const res = await batch(ex, [
+      { clientOid: 'reduce', price: '101.00' },
+      { clientOid: 'fut', price: '101.00' },
+    ]);
+    expect(res.body.data).toEqual([
+      {
+        orderId: '1000000000000000010',
+        clientOid: 'reduce',
+        code: '25568',
+        msg: 'The order does not meet the modification requirements: reduce-only orders cannot be modified',
+      },
+      { orderId: '1000000000000000001', clientOid: 'fut', code: '00000', msg: 'success' },
+    ]);
+    expect(pending(ex, 'reduce')).toBeNull();
+  });
+
   it("answers 25204 for an item naming another account's order, by orderId or clientOid", async () => {
     const ex = await exchange();
     const res = await batch(ex, [

@@ -83,6 +83,20 @@ function namedOrders(now: number): DemoOrderInput[] {
       createdTime: at(26 * HOUR),
       updatedTime: at(25 * HOUR),
     },
+    // A reduce-only order: the exchange does not modify it (25568), and the desk says so before sending.
+    {
+      uid: demo,
+      orderId: '1387296516478935049',
+      clientOid: 'demo-eth-reduce-only',
+      category: 'USDT-FUTURES',
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      orderType: 'limit',
+      price: '3400.00',
+      qty: '0.20',
+      reduceOnly: 'YES',
+      createdTime: at(70 * MINUTE),
+    },
     // Orders resting on instruments that stopped trading: modifying them answers 25102 / 25101.
     {
       uid: demo,

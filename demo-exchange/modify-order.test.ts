@@ -111,6 +111,27 @@ describe('modify-order order lookup', () => {
     expect((await codeOf({ clientOid: 'cancelled', price: '101.00' })).code).toBe('25568');
   });
 
+  it('refuses a reduce-only order, named either way, with the exchange’s words (25568), and leaves it as it was', async () => {
+    const ex = await fixtureExchange();
+    for (const body of [
+      { clientOid: 'reduce', price: '101.00' },
+      { orderId: '1000000000000000010', qty: '2.000' },
+    ]) {
+      const res = await modify(ex, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: '25568',
+        msg: 'The order does not meet the modification requirements: reduce-only orders cannot be modified',
+        data: null,
+      });
+    }
+    expect((await orderInfo(ex, { clientOid: 'reduce' })).body.data).toMatchObject({
+      price: '100.00',
+      qty: '1.000',
+      reduceOnly: 'YES',
+    });
+  });
+
   it('accepts new and partially filled orders', async () => {
     expect((await codeOf({ clientOid: 'new', price: '101.00' })).code).toBe('00000');
     expect((await codeOf({ clientOid: 'partial', price: '101.00' })).code).toBe('00000');

@@ -173,6 +173,8 @@ export function checkModification(
   const w = order.wire;
   if (w.orderStatus === 'filled') throw errors.notModifiable('the order is completely filled');
   if (w.orderStatus === 'cancelled') throw errors.notModifiable('the order is cancelled');
+  // exchange-facts.md: "reduce-only orders cannot be modified".
+  if (w.reduceOnly === 'YES') throw errors.notModifiable('reduce-only orders cannot be modified');
   if (req.symbol !== undefined && req.symbol !== w.symbol) {
     throw paramError(`symbol ${req.symbol} does not match the order's symbol ${w.symbol}`);
   }

@@ -59,6 +59,7 @@ export function fixtureState(): DemoStateInput {
       order('new', { orderStatus: 'new' }),
       order('filled', { orderId: '1000000000000000009', orderStatus: 'filled' }),
       order('cancelled', { orderStatus: 'cancelled' }),
+      order('reduce', { orderId: '1000000000000000010', reduceOnly: 'YES' }),
       order('off', { symbol: 'OFFUSDT' }),
       order('list', { symbol: 'LISTUSDT' }),
       order('api', { symbol: 'APIUSDT' }),

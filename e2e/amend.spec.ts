@@ -70,7 +70,8 @@ test.describe('amend desk', () => {
 
     // Instant feedback from the instrument rules.
     await field(app, 'Price').fill('60010.05');
-    await expect(fieldIssue(app, 'Price allows at most 1 decimal place')).toBeVisible();
+    await expect(fieldIssue(app, 'Price must be a multiple of 0.1')).toBeVisible();
+    await expect(fieldIssue(app, 'Use 60010.0 or 60010.1')).toBeVisible();
     await expect(sendButton(app)).toBeDisabled();
 
     // A slower engine so the "following" state can be seen.
@@ -97,17 +98,19 @@ test.describe('amend desk', () => {
     await expect(app.getByRole('region', { name: 'Outcome' }).getByRole('listitem').last()).toContainText('Applied');
   });
 
-  test('review shows old → new, the auto-cancel choice and the profile; both IDs: the Order ID wins', async ({
+  test('review shows old → new, the auto-cancel choice and the profile; one ID typed, both from the exchange', async ({
     app,
     shot,
   }) => {
     await openAmend(app);
-    await field(app, 'Order ID').fill('1387296516478935041');
     await field(app, 'Client order ID').fill('demo-btc-open');
-    await expect(app.getByRole('note').filter({ hasText: 'the Order ID wins' })).toBeVisible();
+    // One order at a time: typing one ID empties the other.
+    await field(app, 'Order ID').fill('1387296516478935041');
+    await expect(field(app, 'Client order ID')).toHaveValue('');
     await app.getByRole('button', { name: 'Load order' }).click();
     await expect(loaded(app)).toContainText('demo-btc-open');
-    await expect(app.getByRole('note').filter({ hasText: 'BTCUSDT buy 0.0100 @ 60000.0' })).toBeVisible();
+    await expect(field(app, 'Client order ID')).toHaveValue('demo-btc-open');
+    await expect(app.getByRole('note').filter({ hasText: 'the Order ID wins' })).toHaveCount(0);
     await field(app, 'Price').fill('60100.0');
     await field(app, 'Quantity').fill('0.0150');
     await app.getByLabel('Auto-cancel on failure').check();
@@ -131,7 +134,7 @@ test.describe('amend desk', () => {
     await loadOrder(app, 'demo-eth-filled');
     await expect(loaded(app)).toContainText('filled');
     await expect(loaded(app)).toContainText('completely filled: it can no longer be modified');
-    await field(app, 'Price').fill('3100.00');
+    await expect(field(app, 'Price')).not.toBeEditable();
     await app.getByRole('button', { name: 'Review' }).click();
     await expect(sendButton(app)).toBeDisabled();
     await expect(app.locator('#amend-send-reason')).toHaveText(

@@ -371,6 +371,7 @@ function planRow(order: Order, ctx: RowContext, seen: Set<string>, ruleInvalid: 
     ...(order.price ? { price: order.price } : {}),
     ...(order.qty ? { qty: order.qty } : {}),
     ...(order.cumExecQty ? { cumExecQty: order.cumExecQty } : {}),
+    ...(order.reduceOnly ? { reduceOnly: order.reduceOnly } : {}),
     orderStatus: order.orderStatus,
   };
   const report = checkAmend(

@@ -358,3 +358,98 @@ describe('the instrument (SPOT: no multiples, no min/max quantity)', () => {
     expect(rules(sol({ price: '0.09' }))).toEqual(['min-amount']);
   });
 });
+
+describe('one problem per field, with the nearest values that pass', () => {
+  const said = (r: ReturnType<typeof checkAmend>) =>
+    r.problems.map((p) => ({ field: p.field, message: p.message, code: p.code, fixes: p.fixes }));
+
+  it('an off-step price: one message (the step), the grid values either side', () => {
+    const r = btc({ price: '60000.15' });
+    expect(rules(r)).toEqual(['price-precision', 'price-step']);
+    expect(said(r)).toEqual([
+      { field: 'price', message: 'Price must be a multiple of 0.1', code: '25610', fixes: ['60000.1', '60000.2'] },
+    ]);
+  });
+
+  it('a quantity far below the minimum: one message (the minimum), the least quantity that passes', () => {
+    const r = btc({ qty: '0.00001', price: '60000.15' });
+    expect(rules(r).filter((x) => x.startsWith('qty') || x === 'min-amount')).toHaveLength(4);
+    expect(said(r)).toEqual([
+      { field: 'price', message: 'Price must be a multiple of 0.1', code: '25610', fixes: ['60000.1', '60000.2'] },
+      { field: 'qty', message: 'Quantity must be at least 0.0001 BTC', code: '25610', fixes: ['0.0001'] },
+    ]);
+  });
+
+  it('a quantity that makes the order value too small: the least quantity that makes it', () => {
+    // 5 USDT at 60000.0 needs 0.0000834 → 0.0001 on the grid; at 1000.0, 0.005.
+    const r = btc({ qty: '0.001', price: '1000.0' });
+    expect(said(r)).toEqual([
+      {
+        field: 'qty',
+        message: 'Order value (quantity × price) must be at least 5 USDT; it would be 1 USDT',
+        code: '25611',
+        fixes: ['0.0050'],
+      },
+    ]);
+  });
+
+  it('a quantity above the maximum, and one not above the filled quantity', () => {
+    expect(said(btc({ qty: '1300' }))[0]?.fixes).toEqual(['1200.0000']);
+    const r = sol({ qty: '3.99995' });
+    expect(rules(r)).toEqual(['qty-above-filled', 'qty-precision']);
+    expect(said(r)).toEqual([
+      {
+        field: 'qty',
+        message: 'Quantity must be greater than the filled quantity 4 SOL',
+        code: '25610',
+        fixes: ['4.0001'],
+      },
+    ]);
+  });
+
+  it('offers no fix for what no value cures (a bad format, a filled order)', () => {
+    expect(said(btc({ price: 'abc' }))[0]?.fixes).toBeUndefined();
+    const filled = btc({ price: '60000.1' }, { order: { ...BTC_ORDER, orderStatus: 'filled' } });
+    expect(said(filled)).toEqual([
+      {
+        field: 'order',
+        message: 'The order is completely filled and can no longer be modified',
+        code: '25568',
+        fixes: undefined,
+      },
+    ]);
+  });
+
+  it('without an instrument there is no grid, so no fix', () => {
+    expect(said(checkAmend({ clientOid: 'x', qty: '0.5' }, { order: { ...SOL_ORDER } }))[0]?.fixes).toBeUndefined();
+  });
+});
+
+describe('reduce-only orders (exchange-facts: they cannot be modified)', () => {
+  it('refuses a reduce-only order with the exchange’s words and code, however the flag is written', () => {
+    for (const reduceOnly of ['YES', 'yes']) {
+      const r = btc({ price: '60000.1' }, { order: { ...BTC_ORDER, reduceOnly } });
+      expect(r.ok).toBe(false);
+      expect(r.errors).toEqual([
+        expect.objectContaining({
+          rule: 'order-reduce-only',
+          field: 'order',
+          code: '25568',
+          message: 'The order is reduce-only, and reduce-only orders cannot be modified',
+        }),
+      ]);
+    }
+  });
+
+  it('modifies an order that is not reduce-only', () => {
+    expect(btc({ price: '60000.1' }, { order: { ...BTC_ORDER, reduceOnly: 'NO' } }).ok).toBe(true);
+  });
+});
+
+describe('both IDs of the loaded order', () => {
+  it('are no "Order ID wins" warning when they name the same loaded order', () => {
+    const r = btc({ orderId: '1001', clientOid: 'demo-btc-open', price: '60000.1' });
+    expect(warningRules(r)).not.toContain('identity-both');
+    expect(r.request).toMatchObject({ orderId: '1001', clientOid: 'demo-btc-open' });
+  });
+});

@@ -16,7 +16,7 @@ import {
 } from './decimal';
 import { EXCHANGE_CODE } from './errors';
 import { CATEGORIES, isFuturesCategory, TRADABLE_STATUSES, type Instrument, type ModifyOrderRequest } from './schemas';
-import { gridRules } from './steps';
+import { gridRules, moveBySteps, priceStep, quantityStep, roundToStep } from './steps';
 
 export interface AmendDraft {
   orderId?: string;
@@ -38,6 +38,8 @@ export interface KnownOrder {
   qty?: string;
   cumExecQty?: string;
   orderStatus: string;
+  /** "YES"/"NO" from Get Order Details ("yes"/"no" in pushes): a reduce-only order cannot be modified. */
+  reduceOnly?: string;
 }
 
 export interface AmendContext {
@@ -61,12 +63,21 @@ export interface RuleIssue {
   message: string;
   /** Exchange code the exchange would answer for this, when it checks it at request time. */
   code?: string;
+  /** The nearest values that pass every rule of this field: at most one below and one above the value typed. */
+  fixes?: string[];
 }
 
 export interface AmendReport {
   ok: boolean;
   errors: RuleIssue[];
   warnings: RuleIssue[];
+  /**
+   * One error per field, in the order the fields first fail: the most fundamental of the field's
+   * errors (a value below the minimum before its decimals), with the exchange's code of the first
+   * check the exchange would fail, and for Quantity and Price the nearest values that pass.
+   * What the desk shows; `errors` keeps every rule broken.
+   */
+  problems: RuleIssue[];
   /** The normalized body to send (trimmed, empties dropped); only meaningful when ok. */
   request: ModifyOrderRequest;
 }
@@ -83,6 +94,11 @@ function plural(n: number, word: string): string {
 }
 
 export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendReport {
+  const report = checkRules(draft, ctx);
+  return { ...report, problems: oneProblemPerField(report.errors, draft, ctx) };
+}
+
+function checkRules(draft: AmendDraft, ctx: AmendContext): Omit<AmendReport, 'problems'> {
   const errors: RuleIssue[] = [];
   const warnings: RuleIssue[] = [];
   const error = (i: Omit<RuleIssue, 'severity'>) => errors.push({ ...i, severity: 'error' });
@@ -105,7 +121,7 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
       code: EXCHANGE_CODE.parameterInvalid,
       message: 'Give an Order ID or a Client order ID',
     });
-  } else if (orderId && clientOid) {
+  } else if (orderId && clientOid && !(ctx.order?.orderId === orderId && ctx.order.clientOid === clientOid)) {
     warn({
       rule: 'identity-both',
       field: 'clientOid',
@@ -197,6 +213,14 @@ export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendRepo
         field: 'order',
         code: EXCHANGE_CODE.notModifiable,
         message: 'The order is cancelled and can no longer be modified',
+      });
+    } else if (order.reduceOnly?.toUpperCase() === 'YES') {
+      // exchange-facts.md: "reduce-only orders cannot be modified" (answered as not modifiable).
+      error({
+        rule: 'order-reduce-only',
+        field: 'order',
+        code: EXCHANGE_CODE.notModifiable,
+        message: 'The order is reduce-only, and reduce-only orders cannot be modified',
       });
     }
     const filled = toDec(order.cumExecQty);
@@ -394,4 +418,87 @@ function checkInstrument(
       });
     }
   }
+}
+
+/**
+ * Which of a field's errors is said: the one no rounding can cure comes first (a bad format, a
+ * quantity at or below the filled one, below the minimum, an order value too small, above the
+ * maximum), then the step, which says more than the decimals it implies.
+ */
+const RULE_RANK: Readonly<Record<string, number>> = {
+  'qty-format': 0,
+  'price-format': 0,
+  'qty-above-filled': 1,
+  'qty-min': 2,
+  'min-amount': 3,
+  'qty-max': 4,
+  'qty-step': 5,
+  'price-step': 5,
+  'qty-precision': 6,
+  'price-precision': 6,
+};
+const rank = (i: RuleIssue): number => RULE_RANK[i.rule] ?? 0;
+
+/** Rules a nearby value cures: a fix is offered for them. */
+const FIXABLE = new Set([
+  'qty-above-filled',
+  'qty-min',
+  'min-amount',
+  'qty-max',
+  'qty-step',
+  'price-step',
+  'qty-precision',
+  'price-precision',
+]);
+
+function oneProblemPerField(errors: RuleIssue[], draft: AmendDraft, ctx: AmendContext): RuleIssue[] {
+  const fields: AmendField[] = [];
+  for (const e of errors) if (!fields.includes(e.field)) fields.push(e.field);
+  return fields.map((field) => {
+    const mine = errors.filter((e) => e.field === field);
+    const said = mine.reduce((a, b) => (rank(b) < rank(a) ? b : a));
+    // The code is the first check the exchange would answer at request time: the rules run in its order.
+    const code = mine.find((e) => e.code)?.code;
+    const fixes =
+      (field === 'qty' || field === 'price') && FIXABLE.has(said.rule) ? nearestValid(field, draft, ctx) : [];
+    return { ...said, ...(code ? { code } : {}), ...(fixes.length ? { fixes } : {}) };
+  });
+}
+
+/**
+ * The values of `field` nearest the one typed, below and above, that pass every rule of that field
+ * (checked by the rules themselves): the grid values either side, and the bounds put on the grid (the minimum, the
+ * least value above the filled quantity, the least making the order value, the maximum).
+ */
+function nearestValid(field: 'qty' | 'price', draft: AmendDraft, ctx: AmendContext): string[] {
+  const ins = ctx.instrument;
+  const typed = clean(draft[field]);
+  const grid = ins ? (field === 'price' ? priceStep(ins) : quantityStep(ins)) : undefined;
+  if (!ins || !grid || !typed || !isPositiveDecimal(typed)) return [];
+  const up = (v: string | undefined) => (v && isPositiveDecimal(v) ? roundToStep(v, grid, 'up')?.value : undefined);
+  const candidates = [roundToStep(typed, grid, 'down')?.value, roundToStep(typed, grid, 'up')?.value];
+  const minAmount = toDec(ins.minOrderAmount);
+  const other = field === 'qty' ? (clean(draft.price) ?? ctx.order?.price) : (clean(draft.qty) ?? ctx.order?.qty);
+  if (minAmount?.gt(0) && other && isPositiveDecimal(other)) {
+    candidates.push(up(minAmount.div(other).toFixed()));
+  }
+  if (field === 'qty') {
+    if (isFuturesCategory(ins.category)) {
+      candidates.push(up(ins.minOrderQty));
+      const max = toDec(ins.maxOrderQty);
+      if (max?.gt(0)) candidates.push(roundToStep(max.toFixed(), grid, 'down')?.value);
+    }
+    const filled = toDec(ctx.order?.cumExecQty);
+    if (filled?.gt(0)) candidates.push(moveBySteps(filled.toFixed(), grid, 1)?.value);
+  }
+  const passes = (v: string) =>
+    isPositiveDecimal(v) && !checkRules({ ...draft, [field]: v }, ctx).errors.some((e) => e.field === field);
+  const valid = [...new Set(candidates.filter((v): v is string => v !== undefined))].filter(passes);
+  // The nearest below and the nearest above: a value far off is no fix for a slip.
+  const below = valid
+    .filter((v) => compareDecimal(v, typed) < 0)
+    .sort(compareDecimal)
+    .pop();
+  const above = valid.filter((v) => compareDecimal(v, typed) >= 0).sort(compareDecimal)[0];
+  return [below, above].filter((v): v is string => v !== undefined);
 }

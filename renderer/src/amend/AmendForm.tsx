@@ -10,13 +10,29 @@ import type { AmendDesk } from './useAmendDesk';
 
 /** The form's first field: where focus goes when the desk is opened for a new order. */
 export const FIRST_FIELD_ID = 'amend-orderId';
+/** The form, for Review (a submit button outside it, in the send bar). */
+export const FORM_ID = 'amend-form';
+const FROZEN_ID = 'amend-frozen-reason';
+
+/** Rules that say the order itself cannot be modified: no value typed can cure them. */
+const ORDER_CLOSED_RULES: readonly string[] = ['order-filled', 'order-cancelled', 'order-reduce-only'];
 
 /** "Required" errors wait for the first Review, so an empty form is not a wall of red. */
 function visible(issues: RuleIssue[], showRequired: boolean): RuleIssue[] {
   return showRequired ? issues : issues.filter((i) => !REQUIRED_RULES.includes(i.rule));
 }
 
-function FieldIssues({ id, issues }: { id: string; issues: RuleIssue[] }) {
+/** Why the change cannot be typed at all: the order is closed, reduce-only, or locked by main. */
+function frozenReason(desk: AmendDesk): string | null {
+  const closed = desk.report.problems.find((p) => p.field === 'order' && ORDER_CLOSED_RULES.includes(p.rule));
+  if (closed) return closed.message;
+  return desk.orderGuard.state === 'locked' ? (desk.orderGuard.reason ?? 'This order is locked.') : null;
+}
+
+/** One message per field; the nearest values that pass, one click each (focus goes back to the field). */
+function FieldIssues(props: { id: string; issues: RuleIssue[]; fieldId?: string; fieldLabel?: string }) {
+  const { id, issues, fieldId, fieldLabel } = props;
+  const setField = useAmend((s) => s.setField);
   if (!issues.length) return null;
   return (
     <ul className="amend-field-issues" id={id}>
@@ -24,6 +40,28 @@ function FieldIssues({ id, issues }: { id: string; issues: RuleIssue[] }) {
         <li key={i.rule} className={i.severity === 'error' ? 'field-error' : 'field-warning'}>
           {i.message}
           {i.code ? <span className="amend-code"> · checked locally (the exchange would answer {i.code})</span> : null}
+          {i.fixes?.length && fieldId && fieldLabel ? (
+            <span className="amend-fixes">
+              {' '}
+              Use{' '}
+              {i.fixes.map((v, n) => (
+                <span key={v}>
+                  {n > 0 ? ' or ' : null}
+                  <button
+                    type="button"
+                    className="button amend-mini amend-fix mono"
+                    aria-label={`Use ${v} for ${fieldLabel}`}
+                    onClick={() => {
+                      setField(i.field as 'qty' | 'price', v);
+                      document.getElementById(fieldId)?.focus();
+                    }}
+                  >
+                    {v}
+                  </button>
+                </span>
+              ))}
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -40,14 +78,21 @@ function TextField(props: {
   upper?: boolean;
   /** ↑/↓ move the value by one step of this grid (Shift: ten), starting from `current` when empty. */
   nudge?: { grid: Grid | undefined; current: string | undefined };
+  /** Why the field cannot be changed now (read-only, still focusable, the reason read with it). */
+  frozen?: string | null;
 }) {
-  const { name, label, desk, placeholder, hint, mono, upper, nudge } = props;
+  const { name, label, desk, placeholder, hint, mono, upper, nudge, frozen } = props;
   const setField = useAmend((s) => s.setField);
-  const issues = visible(
-    desk.report.errors.filter((e) => e.field === name),
-    desk.showRequired,
-  );
+  const issues = frozen
+    ? []
+    : visible(
+        desk.report.problems.filter((e) => e.field === name),
+        desk.showRequired,
+      );
   const id = `amend-${name}`;
+  const described = [issues.length ? `${id}-issues` : hint ? `${id}-hint` : '', frozen ? FROZEN_ID : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -61,10 +106,12 @@ function TextField(props: {
         spellCheck={false}
         inputMode={name === 'qty' || name === 'price' ? 'decimal' : undefined}
         aria-invalid={issues.length > 0 ? true : undefined}
-        aria-describedby={issues.length ? `${id}-issues` : hint ? `${id}-hint` : undefined}
+        aria-describedby={described || undefined}
+        readOnly={frozen ? true : undefined}
+        aria-disabled={frozen ? true : undefined}
         onChange={(e) => setField(name, (upper ? e.target.value.toUpperCase() : e.target.value) as never)}
         onKeyDown={
-          nudge
+          nudge && !frozen
             ? (e) => {
                 const n = nudgeSteps(e);
                 if (n === undefined) return;
@@ -82,7 +129,7 @@ function TextField(props: {
           {hint}
         </span>
       ) : null}
-      <FieldIssues id={`${id}-issues`} issues={issues} />
+      <FieldIssues id={`${id}-issues`} issues={issues} fieldId={id} fieldLabel={label} />
     </div>
   );
 }
@@ -90,19 +137,28 @@ function TextField(props: {
 export function AmendForm({ desk }: { desk: AmendDesk }) {
   const setField = useAmend((s) => s.setField);
   const { draft, report, order, instrument } = desk;
-  const both = draft.orderId.trim() !== '' && draft.clientOid.trim() !== '';
+  // Both IDs of one loaded order are no news; two IDs the desk has not matched to one order are.
+  const both = !desk.loading && report.warnings.some((w) => w.rule === 'identity-both');
   const unit = instrument ? ` ${instrument.baseCoin}` : '';
   const quote = instrument ? ` ${instrument.quoteCoin}` : '';
   const priceGrid = instrument ? priceStep(instrument) : undefined;
   const qtyGrid = instrument ? quantityStep(instrument) : undefined;
   const keys = (g: Grid | undefined) => (g ? ` · ↑↓ ${g.step}` : '');
+  const frozen = frozenReason(desk);
   const orderLevel = visible(
-    report.errors.filter((e) => e.field === 'order' || e.field === 'instrument' || e.field === 'autoCancel'),
+    report.problems.filter(
+      (e) =>
+        (e.field === 'order' && !(frozen && ORDER_CLOSED_RULES.includes(e.rule))) ||
+        e.field === 'instrument' ||
+        e.field === 'autoCancel',
+    ),
     desk.showRequired,
   );
+  const draftGen = useAmend((s) => s.draftGen);
 
   return (
     <form
+      id={FORM_ID}
       className="panel amend-form"
       aria-label="Modification"
       onSubmit={(e) => {
@@ -167,6 +223,11 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
       </div>
 
       <h2 className="amend-h2-gap">Change</h2>
+      {frozen ? (
+        <p className="amend-frozen" id={FROZEN_ID} role="note">
+          Nothing can be changed here: {frozen.charAt(0).toLowerCase() + frozen.slice(1)}
+        </p>
+      ) : null}
       <div className="amend-grid-2">
         <TextField
           name="qty"
@@ -175,6 +236,7 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
           placeholder="unchanged"
           mono
           nudge={{ grid: qtyGrid, current: order?.qty }}
+          frozen={frozen}
           hint={
             (order
               ? `Empty = unchanged · now ${order.qty ?? '—'}${unit}`
@@ -188,6 +250,7 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
           placeholder="unchanged"
           mono
           nudge={{ grid: priceGrid, current: order?.price }}
+          frozen={frozen}
           hint={
             (order
               ? `Empty = unchanged · now ${order.price ?? '—'}${quote}`
@@ -195,7 +258,8 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
           }
         />
       </div>
-      <PriceHelpers grid={priceGrid} current={order?.price} side={order?.side} />
+      {/* Keyed by the draft's order: the counters start afresh for another order. */}
+      <PriceHelpers key={draftGen} grid={priceGrid} current={order?.price} side={order?.side} frozen={frozen} />
 
       <div className="amend-autocancel">
         <label className="amend-check">
@@ -224,39 +288,6 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
             ))}
         </ul>
       ) : null}
-
-      <div className="amend-actions">
-        {/* Busy, not disabled, while loading: a disabled button would drop the keyboard focus on the page. */}
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            if (!desk.loading) desk.load();
-          }}
-          disabled={desk.loadBlocked !== null}
-          aria-disabled={desk.loading || undefined}
-          aria-busy={desk.loading || undefined}
-          title={desk.loadBlocked ?? 'Get Order Details'}
-        >
-          Load order
-        </button>
-        <button type="submit" className="button">
-          Review
-        </button>
-        {/* aria-disabled keeps Send focusable: it keeps focus while sending, and says why it is unavailable. */}
-        <button
-          type="button"
-          className="button primary"
-          onClick={desk.send}
-          aria-disabled={desk.sendBlocked !== null || undefined}
-          aria-describedby="amend-send-reason"
-        >
-          Send modification
-        </button>
-      </div>
-      <p id="amend-send-reason" className={`amend-send-reason ${desk.sendHint.tone}`}>
-        {desk.sendHint.text}
-      </p>
     </form>
   );
 }

@@ -10,6 +10,8 @@ interface Props {
   /** The order's current price: where a shift starts while the Price field is empty. */
   current: string | undefined;
   side: string | undefined;
+  /** Why the price cannot be changed now: every nudge is unavailable, with this reason. */
+  frozen?: string | null;
 }
 
 function Stepper(props: {
@@ -68,18 +70,20 @@ function Stepper(props: {
 }
 
 /** ±N ticks and ±x % beside Price: every result goes into the draft, so the checks and the review see it. */
-export function PriceHelpers({ grid, current, side }: Props) {
+export function PriceHelpers({ grid, current, side, frozen }: Props) {
   const [ticksText, setTicks] = useState('1');
   const [pctText, setPct] = useState('1');
   const ticks = parseTicks(ticksText);
   const pct = parsePercent(pctText);
   const typed = () => useAmend.getState().draft.price;
   const base = (): boolean => Boolean(typed().trim() || current);
-  const tickWhy = !grid
-    ? 'Needs the instrument (its price step)'
-    : !base()
-      ? 'Load the order or type a price'
-      : undefined;
+  const tickWhy = frozen
+    ? frozen
+    : !grid
+      ? 'Needs the instrument (its price step)'
+      : !base()
+        ? 'Load the order or type a price'
+        : undefined;
   const pctWhy =
     tickWhy ?? (side !== 'buy' && side !== 'sell' ? 'Load the order: the rounding follows its side' : undefined);
   const tickWord = ticks === 1 ? 'tick' : 'ticks';

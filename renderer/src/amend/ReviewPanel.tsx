@@ -32,14 +32,18 @@ export function ReviewPanel({ desk }: { desk: AmendDesk }) {
         <tbody>
           <tr>
             <th scope="row">Order</th>
-            <td className="mono" colSpan={3}>
-              {req.orderId ?? req.clientOid}
-              {req.orderId && req.clientOid ? <span className="muted"> (Order ID wins)</span> : null}
+            <td colSpan={3}>
               {order ? (
-                <span className="muted">
-                  {' '}
-                  · {order.symbol} {order.side}
-                </span>
+                <>
+                  <span className="mono">{order.symbol}</span> {order.side ?? ''} ·{' '}
+                </>
+              ) : null}
+              clientOid <span className="mono">{req.clientOid ?? order?.clientOid ?? '—'}</span> · orderId{' '}
+              <span className="mono">{req.orderId ?? order?.orderId ?? '—'}</span>
+              {req.orderId &&
+              req.clientOid &&
+              !(order?.orderId === req.orderId && order.clientOid === req.clientOid) ? (
+                <span className="muted"> (Order ID wins)</span>
               ) : null}
             </td>
           </tr>

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AMEND_START, EMPTY_DRAFT, useAmend } from './amend-store';
+import type { Order } from '../../../shared/schemas';
 import { guardOf } from './known-guards';
 
 beforeEach(() => useAmend.setState(AMEND_START));
@@ -54,5 +55,93 @@ describe('the desk state', () => {
     s.setField('price', '6');
     s.takePrefill(7, 'SPOT', 'SOLUSDT');
     expect(useAmend.getState().draft.price).toBe('6');
+  });
+});
+
+describe('the draft belongs to one order', () => {
+  const order = (orderId: string, clientOid: string, symbol = 'BTCUSDT'): Order => ({
+    orderId,
+    clientOid,
+    category: 'USDT-FUTURES',
+    symbol,
+    orderStatus: 'live',
+  });
+  const FREE = { state: 'free' } as const;
+  const load = (o: Order) => {
+    const gen = useAmend.getState().startLoad();
+    return useAmend.getState().landLoad(gen, o, FREE);
+  };
+
+  it('a load fills both IDs, category and symbol from the exchange’s answer', () => {
+    useAmend.getState().setField('clientOid', 'demo-sol-partial');
+    load(order('1003', 'demo-sol-partial', 'SOLUSDT'));
+    expect(useAmend.getState().draft).toMatchObject({
+      orderId: '1003',
+      clientOid: 'demo-sol-partial',
+      category: 'USDT-FUTURES',
+      symbol: 'SOLUSDT',
+    });
+  });
+
+  it('editing either ID unloads the order, empties the other ID and the change, and starts the counters afresh', () => {
+    load(order('1003', 'demo-sol-partial'));
+    const s = useAmend.getState();
+    s.setField('qty', '1');
+    s.review(true);
+    const gen = useAmend.getState().draftGen;
+    useAmend.getState().setField('clientOid', 'demo-btc-open');
+    expect(useAmend.getState()).toMatchObject({
+      loaded: null,
+      reviewed: null,
+      showRequired: false,
+      draft: { orderId: '', clientOid: 'demo-btc-open', qty: '', price: '' },
+    });
+    expect(useAmend.getState().draftGen).toBe(gen + 1);
+    useAmend.getState().setField('orderId', '1001');
+    expect(useAmend.getState().draft).toMatchObject({ orderId: '1001', clientOid: '' });
+  });
+
+  it('loading another order clears the change; reading the same order again keeps it', () => {
+    load(order('1001', 'demo-btc-open'));
+    useAmend.getState().setField('price', '60010.0');
+    load(order('1001', 'demo-btc-open'));
+    expect(useAmend.getState().draft.price).toBe('60010.0');
+    load(order('1003', 'demo-sol-partial'));
+    expect(useAmend.getState().draft).toMatchObject({ clientOid: 'demo-sol-partial', price: '', qty: '' });
+  });
+
+  it('takes only the newest load’s answer, and none once an ID was edited since', () => {
+    const s = useAmend.getState();
+    const first = s.startLoad();
+    const second = useAmend.getState().startLoad();
+    expect(useAmend.getState().landLoad(second, order('1001', 'demo-btc-open'), FREE)).toBe(true);
+    expect(useAmend.getState().landLoad(first, order('1003', 'demo-sol-partial'), FREE)).toBe(false);
+    expect(useAmend.getState().loaded?.order.clientOid).toBe('demo-btc-open');
+    const third = useAmend.getState().startLoad();
+    useAmend.getState().setField('clientOid', 'demo-eth-filled');
+    expect(useAmend.getState().landLoad(third, order('1001', 'demo-btc-open'), FREE)).toBe(false);
+    expect(useAmend.getState().loaded).toBeNull();
+  });
+
+  it('a pick names the order by both IDs with a fresh change', () => {
+    load(order('1003', 'demo-sol-partial'));
+    useAmend.getState().setField('qty', '1');
+    useAmend.getState().pick(order('1001', 'demo-btc-open'));
+    expect(useAmend.getState()).toMatchObject({
+      loaded: null,
+      draft: { orderId: '1001', clientOid: 'demo-btc-open', qty: '', price: '' },
+    });
+  });
+
+  it('a read after an outcome shows the order sent without loading, but never replaces another order', () => {
+    useAmend.getState().setField('clientOid', 'demo-sol-partial');
+    useAmend.getState().refreshLoaded(order('1003', 'demo-sol-partial'), FREE);
+    expect(useAmend.getState().loaded?.order.orderId).toBe('1003');
+    expect(useAmend.getState().draft.orderId).toBe('1003');
+    useAmend.getState().refreshLoaded(order('1001', 'demo-btc-open'), FREE);
+    expect(useAmend.getState().loaded?.order.orderId).toBe('1003');
+    useAmend.getState().setField('clientOid', 'demo-eth-filled');
+    useAmend.getState().refreshLoaded(order('1003', 'demo-sol-partial'), FREE);
+    expect(useAmend.getState().loaded).toBeNull();
   });
 });

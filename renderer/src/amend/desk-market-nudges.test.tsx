@@ -9,6 +9,7 @@ import { installFakeDesk, type FakeMain } from '../lib/fake-desk';
 import { AmendForm } from './AmendForm';
 import { AMEND_START, useAmend } from './amend-store';
 import { MarketContext } from './MarketContext';
+import { SendBar } from './SendBar';
 import { useAmendDesk } from './useAmendDesk';
 
 const ORDER: Order = {
@@ -51,6 +52,7 @@ function Desk() {
     <>
       <AmendForm desk={desk} />
       <MarketContext desk={desk} />
+      <SendBar desk={desk} />
     </>
   );
 }

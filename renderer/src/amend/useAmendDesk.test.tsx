@@ -236,7 +236,7 @@ describe('the amend desk', () => {
     await waitFor(() => expect(result.current.attempt?.status).toBe('applied'));
     expect(result.current.noticeKind).toBe('applied');
 
-    act(() => useAmend.getState().setDraft({ clientOid: 'demo-eth-filled' }));
+    act(() => useAmend.getState().setField('clientOid', 'demo-eth-filled'));
     expect(result.current.attempt).toBeUndefined();
     act(() => result.current.load());
     await waitFor(() => expect(result.current.order).toEqual(ETH));
@@ -247,7 +247,7 @@ describe('the amend desk', () => {
     expect(result.current.order).toEqual(ETH);
     expect(result.current.attempt).toBeUndefined();
 
-    act(() => useAmend.getState().setDraft({ clientOid: 'demo-btc-open' }));
+    act(() => useAmend.getState().setField('clientOid', 'demo-btc-open'));
     expect(result.current.attempt?.status).toBe('applied');
   });
 

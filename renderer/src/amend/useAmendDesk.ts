@@ -3,12 +3,12 @@
  * runs, the order it names with main's guard on it, the attempt being followed, and Load order /
  * Review / Send. Main decides every guard; the desk shows it and keeps Send from what main would refuse.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkAmend, type AmendReport } from '../../../shared/amend-rules';
 import type { Attempt, AttemptWithGuard, OrderGuard } from '../../../shared/attempts';
 import { attemptIds, type OrderIds } from '../../../shared/order-ids';
-import { categorySchema, type Instrument, type Order } from '../../../shared/schemas';
+import type { Instrument, Order } from '../../../shared/schemas';
 import { errorText } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
 import { useNow } from '../lib/useNow';
@@ -17,6 +17,7 @@ import { loadBlockedReason, sendBlockedReason, sendHint, type SendHint } from '.
 import { draftIds, isReviewed, loadedMatches, namedOrderIds, namesSameOrder, ruleDraft, shownReport } from './draft';
 import { changesOrder, orderRef } from './followed-attempt';
 import { guardOf } from './known-guards';
+import { reviewNotice } from './review-notice';
 import type { NoticeKind } from './status-display';
 import { useDraftInstrument } from './useDraftInstrument';
 import { useFollowedAttempt } from './useFollowedAttempt';
@@ -56,8 +57,9 @@ export interface AmendDesk {
 
 export function useAmendDesk(): AmendDesk {
   const qc = useQueryClient();
-  const { draft, loaded, reviewed, showRequired, guards, notice, noticeKind } = useAmend();
-  const { setLoaded, setDraft, noteGuard, say } = useAmend.getState();
+  const { draft, loaded, reviewed, showRequired, guards, notice, noticeKind, noticeAbout } = useAmend();
+  const { loadGen, landedGen, reviewAsked } = useAmend();
+  const { say } = useAmend.getState();
   const now = useNow(CLOCK_STEP_MS);
   const ins = useDraftInstrument(draft);
   const order = loaded && loadedMatches(loaded.order, draft) ? loaded.order : undefined;
@@ -67,40 +69,33 @@ export function useAmendDesk(): AmendDesk {
     [draft, ins.instrument, ins.notFound, order, now],
   );
 
-  // A quiet load refreshes the order after an outcome without replacing the outcome in the status line.
+  // A load carries the number it was asked under: the store takes only the newest one's answer. A
+  // quiet load refreshes the order after an outcome, only while that order is still the one loaded.
   const loadM = useMutation({
-    mutationFn: ({ ref }: { ref: OrderIds; quiet?: boolean }) => call('getOrder', ref),
-    onSuccess: ({ order: o, guard }, { quiet }) => {
-      noteGuard({ orderId: o.orderId, clientOid: o.clientOid }, guard);
-      const d = useAmend.getState().draft;
-      // A refresh after an outcome must not replace an order the operator has loaded since.
-      if (quiet && !loadedMatches(o, d)) return;
-      setLoaded({ order: o, guard, at: Date.now() });
-      const cat = categorySchema.safeParse(o.category);
-      if (!d.orderId.trim() && !d.clientOid.trim()) {
-        setDraft({ clientOid: o.clientOid || '', orderId: o.clientOid ? '' : o.orderId });
-      }
-      if (cat.success && (d.category !== cat.data || d.symbol !== o.symbol)) {
-        setDraft({ category: cat.data, symbol: o.symbol });
-      }
-      if (!quiet) {
-        const closed = o.orderStatus === 'filled' || o.orderStatus === 'cancelled';
-        say(
-          `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${o.orderStatus}.`,
-          closed ? 'warning' : 'info',
-        );
-      }
+    mutationFn: ({ ref }: { ref: OrderIds; gen: number; quiet?: boolean }) => call('getOrder', ref),
+    onSuccess: ({ order: o, guard }, { gen, quiet }) => {
+      const s = useAmend.getState();
+      s.noteGuard({ orderId: o.orderId, clientOid: o.clientOid }, guard);
+      if (quiet) return s.refreshLoaded(o, guard);
+      if (!s.landLoad(gen, o, guard) || s.reviewAsked === gen) return;
+      const closed = o.orderStatus === 'filled' || o.orderStatus === 'cancelled';
+      say(
+        `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${o.orderStatus}.`,
+        closed ? 'warning' : 'info',
+      );
     },
-    onError: (e, { quiet }) => {
-      if (!quiet) say(`Could not load the order: ${errorText(e)}`, 'error');
+    onError: (e, { gen, quiet }) => {
+      if (quiet) return;
+      const s = useAmend.getState();
+      if (s.failLoad(gen) && s.reviewAsked !== gen) say(`Could not load the order: ${errorText(e)}`, 'error');
     },
   });
 
   // Once an attempt settles, show the order as it now is, and clear an applied change for the next one.
   const { attempt, follow } = useFollowedAttempt((a: AttemptWithGuard) => {
     void qc.invalidateQueries({ queryKey: ['open-orders'] });
-    if (a.status === 'applied') setDraft({ qty: '', price: '' });
-    if (changesOrder(a)) loadM.mutate({ ref: orderRef(a), quiet: true });
+    if (a.status === 'applied') useAmend.getState().setDraft({ qty: '', price: '' });
+    if (changesOrder(a)) loadM.mutate({ ref: orderRef(a), gen: useAmend.getState().loadGen, quiet: true });
   });
 
   const [sendAnswers, setSendAnswers] = useState(0);
@@ -112,16 +107,35 @@ export function useAmendDesk(): AmendDesk {
     onSettled: () => setSendAnswers((n) => n + 1),
   });
 
+  const loading = landedGen < loadGen;
   const guard = guardOf(guards, namedOrderIds(draft, order));
   const reviewing = isReviewed(reviewed, draft, report);
-  const sendState = { sending: sendM.isPending, guard, report, reviewed: reviewing };
+  // One message per field, as the form shows them: the line under Send names the same problem.
+  const sendState = {
+    sending: sendM.isPending,
+    guard,
+    report: { ok: report.ok, errors: report.problems },
+    reviewed: reviewing,
+  };
   const sendBlocked = sendBlockedReason(sendState);
+  const hint = sendHint({ ...sendState, showRequired });
   const sent = sendM.variables;
+
+  const doReview = () => {
+    if (useAmend.getState().review(report.ok) === 'done') say('', 'info', 'review');
+  };
+  // A Review pressed while a load was on its way is done once that order has loaded and its
+  // instrument is known: it reviews what Send would send for that order.
+  const reviewDue = reviewAsked !== null && landedGen >= reviewAsked && !ins.pending;
+  useEffect(() => {
+    if (reviewDue) doReview();
+  });
 
   let shownNotice = notice;
   let shownKind = noticeKind;
   if (sendM.isPending) [shownNotice, shownKind] = ['Sending the modification…', 'progress'];
-  else if (loadM.isPending && !loadM.variables?.quiet) [shownNotice, shownKind] = ['Loading the order…', 'progress'];
+  else if (loading) [shownNotice, shownKind] = ['Loading the order…', 'progress'];
+  else if (noticeAbout === 'review') [shownNotice, shownKind] = reviewNotice(report, reviewing);
 
   return {
     draft,
@@ -135,24 +149,21 @@ export function useAmendDesk(): AmendDesk {
     reviewing,
     showRequired,
     sendBlocked,
-    sendHint: sendHint({ ...sendState, showRequired }),
+    sendHint: hint,
     loadBlocked: loadBlockedReason(draft),
-    loading: loadM.isPending,
+    loading,
     sending: sendM.isPending,
-    loadError: loadM.error,
+    loadError: loading ? null : loadM.error,
     sendError: sent && namesSameOrder(sent, draft) ? sendM.error : null,
     sendAnswers,
     notice: shownNotice,
     noticeKind: shownKind,
     load: (ref) => {
       const r = ref ?? draftIds(useAmend.getState().draft);
-      if (r.orderId || r.clientOid) loadM.mutate({ ref: r });
+      if (!r.orderId && !r.clientOid) return;
+      loadM.mutate({ ref: r, gen: useAmend.getState().startLoad() });
     },
-    review: () => {
-      useAmend.getState().review(report.ok);
-      if (report.ok) say('Review the change below, then Send modification.', 'info');
-      else say(`Not ready: ${report.errors.map((e) => e.message).join('; ')}`, 'warning');
-    },
+    review: doReview,
     send: () => {
       if (!sendBlocked) sendM.mutate(report.request);
     },

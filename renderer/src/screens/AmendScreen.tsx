@@ -10,16 +10,16 @@ import { OpenOrders } from '../amend/OpenOrders';
 import { OrderPanel } from '../amend/OrderPanel';
 import { ProfileHealthNotice } from '../amend/ProfileHealthNotice';
 import { ReviewPanel } from '../amend/ReviewPanel';
+import { SendBar } from '../amend/SendBar';
 import { NOTICE_LOOKS } from '../amend/status-display';
 import { useAmendDesk } from '../amend/useAmendDesk';
-import { categorySchema } from '../../../shared/schemas';
 import '../amend/amend.css';
 
 export function AmendScreen() {
   const desk = useAmendDesk();
   const prefill = useUi((s) => s.amendPrefill);
   const takePrefill = useAmend((s) => s.takePrefill);
-  const setDraft = useAmend((s) => s.setDraft);
+  const pick = useAmend((s) => s.pick);
 
   // "Amend an order on this symbol" in the instrument browser hands over category and symbol; the
   // button that was pressed is gone, so focus goes to what the operator gives next: the order.
@@ -51,17 +51,10 @@ export function AmendScreen() {
           <AttemptPanel desk={desk} />
         </div>
       </div>
+      <SendBar desk={desk} />
       <OpenOrders
         onPick={(o) => {
-          const category = categorySchema.safeParse(o.category);
-          setDraft({
-            orderId: o.orderId,
-            clientOid: o.clientOid,
-            category: category.success ? category.data : '',
-            symbol: o.symbol,
-            qty: '',
-            price: '',
-          });
+          pick(o);
           desk.load({ orderId: o.orderId });
         }}
       />
