@@ -354,7 +354,9 @@ describe('every item of the preview, the check, Cancel and the status words', ()
     expect(run.items[1]?.summary).toBe(
       'Refused in the preview: The price is not on the price step 0.1. Nothing was sent.',
     );
-    expect(run.items[2]?.summary).toBe('The rule leaves this order as it is');
+    expect(run.items[2]?.summary).toBe(
+      'Excluded in the preview: The rule leaves this order as it is. Nothing was sent.',
+    );
     expect(runStatusWords(run)).toBe('Finished — 1 applied, 1 refused, 1 excluded');
     expect(batchPosts()).toBe(1);
     expect(priceOf(orders[1]!.orderId)).toBe(orders[1]!.price);

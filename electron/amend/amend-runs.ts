@@ -275,9 +275,9 @@ export class AmendRuns {
       const index = requests.length + k;
       const attempt = steps.begin(profile, s.request, { id: run.id, index, size });
       const item: Item = { index, attempt, ids: steps.idsOf(desk, s.request), recorded: false, notSent: false };
-      if (s.verdict === 'excluded') item.excluded = s.why;
+      const why = s.why.replace(/\.\s*$/, '');
+      if (s.verdict === 'excluded') item.excluded = `Excluded in the preview: ${why}. Nothing was sent.`;
       else {
-        const why = s.why.replace(/\.\s*$/, '');
         steps.refuse(attempt, deskError('rule', why), `Refused in the preview: ${why}. Nothing was sent.`);
         item.recorded = true;
       }
