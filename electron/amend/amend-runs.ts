@@ -479,6 +479,9 @@ export class AmendRuns {
   /** Nothing more is sent (a fault of the send loop stops it too); while checking, nothing was sent at all. */
   private stop(run: Run, by: StoppedBy = 'fault'): void {
     if (run.finishedAt !== undefined || run.state === 'stopped') return;
+    // Cancelled while checking: nothing was sent and nothing will be, so the run ends now, without
+    // waiting for the reads still out (their items are decided as not sent when they come back).
+    if (run.state === 'checking') run.sending = false;
     run.state = 'stopped';
     run.stoppedBy = by;
     for (const item of run.items) {
