@@ -55,6 +55,8 @@ test.describe('amend many says what happened', () => {
       await app.setViewportSize(size);
       await shot(`amend-many-stopped-${size.width}x${size.height}`);
     }
+    await app.getByRole('button', { name: 'Switch to light theme' }).click();
+    await shot('amend-many-stopped-light-1280x800');
 
     await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Activity' }).click();
     const row = app.getByRole('row').filter({ has: app.getByRole('button', { name: /^Amend many · / }) });
@@ -117,6 +119,7 @@ test.describe('amend many says what happened', () => {
     const shown = app.locator('.am-run-counts');
     await expect(shown.getByRole('definition')).toHaveText(['0', '0', '2', '1', '0', '0', '0', '1', '1']);
     expect(demo.control.getOrder(DEMO_UID, 'mix-cheap')?.qty).toBe('0.0100');
+    await app.getByRole('button', { name: 'Switch to light theme' }).click();
     for (const size of SIZES) {
       await app.setViewportSize(size);
       await shot(`amend-many-summary-every-row-${size.width}x${size.height}`);

@@ -84,6 +84,8 @@ interface Item {
   notSent: boolean;
   /** Excluded by the preview: why (never sent, never an attempt). */
   excluded?: string;
+  /** Its check is over (while the run checks, the others are still waiting for theirs). */
+  checked?: boolean;
 }
 
 interface Run {
@@ -335,6 +337,7 @@ export class AmendRuns {
       );
       chain = chain.then(async () => {
         await this.decide(run, await read);
+        item.checked = true;
         run.checked++;
       });
     }
@@ -676,7 +679,7 @@ export class AmendRuns {
   }
 
   private view(run: Run): BatchRun {
-    const items = run.items.map((i) => itemView(i, run.stoppedBy));
+    const items = run.items.map((i) => itemView(i, run));
     return {
       id: run.id,
       profileId: run.profile.id,
@@ -714,7 +717,7 @@ function summaryOf(run: BatchRun): RunSummary {
   return summary;
 }
 
-function itemView(i: Item, stoppedBy: StoppedBy | undefined): RunItem {
+function itemView(i: Item, run: Pick<Run, 'state' | 'stoppedBy'>): RunItem {
   const status: RunItemStatus = i.excluded
     ? 'excluded'
     : i.notSent
@@ -725,10 +728,12 @@ function itemView(i: Item, stoppedBy: StoppedBy | undefined): RunItem {
   const summary = i.excluded
     ? i.excluded
     : i.notSent
-      ? NOT_SENT[stoppedBy ?? 'operator']
+      ? NOT_SENT[run.stoppedBy ?? 'operator']
       : i.recorded
         ? i.attempt.summary
-        : SUMMARY.queued;
+        : run.state === 'checking' && !i.checked
+          ? 'Waiting to be read and checked'
+          : SUMMARY.queued;
   return {
     index: i.index,
     ...(i.recorded ? { attemptId: i.attempt.id } : {}),

@@ -22,7 +22,10 @@ export function RunRow({
   onToggle(): void;
 }) {
   const size = summary?.counts.total ?? g.size;
-  const shown = g.items.length === size ? `${size} items` : `${g.items.length} of ${size} items shown`;
+  // Items never sent (stopped, excluded, waiting) have no attempt: only the others can be listed.
+  const attempts = summary ? size - summary.counts.notSent - summary.counts.excluded - summary.counts.queued : g.size;
+  const shown =
+    g.items.length === attempts ? `${size} items` : `${size} items · ${g.items.length} of ${attempts} attempts shown`;
   const badge = summary
     ? runBadge(summary)
     : { label: STATUS_LABELS[runHeadline(g)], badge: STATUS_BADGES[runHeadline(g)] };
