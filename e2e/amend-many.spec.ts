@@ -3,91 +3,23 @@
  * orders shifted by one price step, an order filled between preview and send, Stop halfway, an
  * answer that never comes in time, and the preview's refusal to go below the filled quantity.
  */
-import { test, expect, type DeskFixtures } from './fixtures';
-
-type Page = DeskFixtures['app'];
-type Demo = DeskFixtures['demo'];
-
-/** The Local demo profile's account (demo-exchange/accounts.ts). */
-const DEMO_UID = '1000000001';
-const BATCH = '/api/v3/trade/batch-modify-order';
-const CATEGORY = 'USDT-FUTURES';
-const SYMBOL = 'BTCUSDT';
-
-const oid = (prefix: string, i: number) => `${prefix}-${String(i).padStart(2, '0')}`;
-
-/**
- * A ladder of `n` buys on BTCUSDT, 10 USDT apart, and nothing else open on the symbol: the bundled
- * state's other BTCUSDT orders are cancelled so "select all shown" means exactly the ladder.
- */
-async function ladder(app: Page, demo: Demo, prefix: string, n: number): Promise<string[]> {
-  demo.control.setMarketPrice(CATEGORY, SYMBOL, '96000.0');
-  const others = await app.evaluate(
-    async ([category, symbol]) => {
-      type Page = { ok: boolean; data?: { list: { orderId: string }[]; cursor: string | null } };
-      const desk = (globalThis as unknown as { desk: { listOpenOrders: (r: unknown) => Promise<Page> } }).desk;
-      const ids: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await desk.listOpenOrders({ category, symbol, limit: 100, ...(cursor ? { cursor } : {}) });
-        ids.push(...(page.data?.list.map((o) => o.orderId) ?? []));
-        cursor = page.data?.cursor ?? undefined;
-      } while (cursor);
-      return ids;
-    },
-    [CATEGORY, SYMBOL] as const,
-  );
-  for (const id of others) demo.control.cancelOrder(DEMO_UID, id);
-  const ids: string[] = [];
-  for (let i = 1; i <= n; i++) {
-    const clientOid = oid(prefix, i);
-    demo.control.placeOrder({
-      uid: DEMO_UID,
-      clientOid,
-      category: CATEGORY,
-      symbol: SYMBOL,
-      side: 'buy',
-      orderType: 'limit',
-      price: `${95000 - i * 10}.0`,
-      qty: '0.0100',
-    });
-    ids.push(clientOid);
-  }
-  return ids;
-}
-
-async function openAmendMany(app: Page) {
-  await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Amend many' }).click();
-  await expect(app.getByRole('heading', { name: 'Amend many', level: 1 })).toBeVisible();
-}
-
-async function selectLadder(app: Page, n: number) {
-  await app.getByLabel('Category', { exact: true }).selectOption(CATEGORY);
-  await app.getByLabel('Symbol', { exact: true }).fill(SYMBOL);
-  const orders = app.getByRole('table', { name: 'Open orders to amend' });
-  await expect(orders.getByRole('checkbox', { name: /^Select order / })).toHaveCount(n);
-  await app.getByRole('button', { name: 'Select all shown' }).click();
-  await expect(app.getByText(`${n} of ${n} shown selected`)).toBeVisible();
-}
-
-const counts = (app: Page) => app.getByRole('status', { name: 'Preview counts' });
-const progress = (app: Page) => app.getByRole('progressbar', { name: 'Run progress' });
-const runState = (app: Page) => app.getByRole('status', { name: 'Run state' });
-const items = (app: Page) => app.getByRole('table', { name: 'Run items' });
-const itemRow = (app: Page, clientOid: string) => items(app).getByRole('row').filter({ hasText: clientOid });
-
-async function confirmAndSend(app: Page, n: number) {
-  await app.getByRole('button', { name: 'Review and send…' }).click();
-  await expect(
-    app.getByRole('heading', { name: `Send ${n} modifications with Local demo profile Local demo?` }),
-  ).toBeFocused();
-  await app.getByRole('button', { name: `Send ${n} modifications` }).click();
-  await expect(progress(app)).toBeVisible();
-  // The Send button is gone: focus is on the run's heading, not lost.
-  await expect(app.getByRole('heading', { name: /^(Progress|Summary)$/ })).toBeFocused();
-}
-
-const batchRequests = (demo: Demo) => demo.control.requestLog().filter((e) => e.path === BATCH).length;
+import { test, expect } from './fixtures';
+import {
+  BATCH,
+  batchRequests,
+  confirmAndSend,
+  counts,
+  DEMO_UID,
+  itemRow,
+  items,
+  ladder,
+  openAmendMany,
+  progress,
+  runState,
+  selectLadder,
+  CATEGORY,
+  SYMBOL,
+} from './harness/amend-many-steps';
 
 test.describe('amend many', () => {
   test('50 open orders shifted by one price step: preview, confirm, progress, all applied', async ({
@@ -120,8 +52,8 @@ test.describe('amend many', () => {
     await expect(runState(app)).toContainText('Running');
     await shot('amend-many-progress');
 
-    await expect(runState(app)).toContainText('Done', { timeout: 20_000 });
-    await expect(progress(app)).toHaveAttribute('aria-valuetext', /^50 of 50 settled: 50 applied, 0 refused/);
+    await expect(runState(app)).toContainText('Finished — 50 applied', { timeout: 20_000 });
+    await expect(progress(app)).toHaveAttribute('aria-valuetext', /^50 of 50 decided: 50 applied, 0 refused/);
     await expect(items(app).getByText('Applied', { exact: true })).toHaveCount(50);
     await shot('amend-many-summary');
     for (const [i, id] of ids.entries()) {
@@ -150,7 +82,7 @@ test.describe('amend many', () => {
     await app.getByRole('button', { name: 'Review and send…' }).click();
     demo.control.fillOrder(DEMO_UID, 'fill-07');
     await app.getByRole('button', { name: 'Send 12 modifications' }).click();
-    await expect(runState(app)).toContainText('Done', { timeout: 20_000 });
+    await expect(runState(app)).toContainText('Finished', { timeout: 20_000 });
     await expect(progress(app)).toHaveAttribute('aria-valuetext', /11 applied, 1 refused/);
     await expect(itemRow(app, 'fill-07')).toContainText('Refused');
     expect(demo.control.getOrder(DEMO_UID, 'fill-07')?.price).toBe('94930.0');
@@ -177,7 +109,7 @@ test.describe('amend many', () => {
     await expect(runState(app)).toContainText('Paused: nothing new is sent');
     await expect(app.getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
     await app.getByRole('button', { name: 'Stop', exact: true }).click();
-    await expect(runState(app)).toContainText('Done', { timeout: 20_000 });
+    await expect(runState(app)).toContainText('Stopped — 20 applied, 30 not sent', { timeout: 20_000 });
     await expect(progress(app)).toHaveAttribute('aria-valuetext', /20 applied, .*30 not sent/);
     await expect(itemRow(app, 'stop-50')).toContainText('Not sent');
     expect(batchRequests(demo)).toBe(1);

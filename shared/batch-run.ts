@@ -13,6 +13,7 @@ import { idTextSchema, modifyOrderRequestSchema } from './schemas';
 export const MAX_RUN_ITEMS = 500;
 
 export const RUN_STATES = [
+  'checking', // every order is read and checked; nothing has been sent yet (Stop cancels: nothing is sent)
   'running', // requests are being sent or items followed
   'paused', // nothing new is sent; what was sent is still followed
   'stopped', // nothing new will be sent; items not sent are 'not-sent'; sent ones are followed to their end
@@ -20,8 +21,18 @@ export const RUN_STATES = [
 ] as const;
 export type RunState = (typeof RUN_STATES)[number];
 
-/** An item's status: an attempt's, or one of the two states an item has before (or instead of) being one. */
-export const RUN_ITEM_STATUSES = ['queued', 'not-sent', ...ATTEMPT_STATUSES] as const;
+export const STOPPED_BY = [
+  'operator', // Stop (or Cancel while checking)
+  'desk-stopped', // UTA Desk closed, crashed or was restarted during the run
+  'fault', // an unexpected fault of the desk
+] as const;
+export type StoppedBy = (typeof STOPPED_BY)[number];
+
+/**
+ * An item's status: an attempt's, or one an item has before (or instead of) being one: waiting,
+ * not sent (the run stopped first), or excluded by the preview (the rule gives nothing to send).
+ */
+export const RUN_ITEM_STATUSES = ['queued', 'not-sent', 'excluded', ...ATTEMPT_STATUSES] as const;
 export type RunItemStatus = (typeof RUN_ITEM_STATUSES)[number];
 
 export const runItemSchema = z.object({
@@ -49,6 +60,8 @@ export const runCountsSchema = z.object({
   failed: z.number().int(),
   unknown: z.number().int(),
   notSent: z.number().int(),
+  /** Excluded by the preview: never sent. */
+  excluded: z.number().int(),
 });
 export type RunCounts = z.infer<typeof runCountsSchema>;
 
@@ -60,19 +73,132 @@ export const batchRunSchema = z.object({
   startedAt: z.number(),
   finishedAt: z.number().optional(),
   state: z.enum(RUN_STATES),
+  /** Why nothing more was sent before every item was: Stop (or Cancel), UTA Desk stopping, a fault. */
+  stoppedBy: z.enum(STOPPED_BY).optional(),
+  /** Items whose check is over (refused, or checked and waiting to be sent): `total` once sending starts. */
+  checked: z.number().int(),
   counts: runCountsSchema,
   /** Batch Modify Orders requests sent so far. */
   requests: z.number().int(),
+  /** Left unfinished by an earlier session of UTA Desk and restored from the user-data folder. */
+  restored: z.boolean().optional(),
   items: z.array(runItemSchema),
 });
 export type BatchRun = z.infer<typeof batchRunSchema>;
 
-export const startRunSchema = z.strictObject({
-  items: z.array(modifyOrderRequestSchema).min(1).max(MAX_RUN_ITEMS),
+/** A run without its items: what Activity shows on a run's row. */
+export const runSummarySchema = batchRunSchema.omit({ items: true });
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+/**
+ * A row of the preview that is not sent, handed over with the run so the summary accounts for every
+ * selected order: refused (a rule says the exchange would refuse it; recorded as a refused attempt)
+ * or excluded (the rule gives nothing to send for it).
+ */
+export const skippedItemSchema = z.strictObject({
+  request: modifyOrderRequestSchema,
+  verdict: z.enum(['refused', 'excluded']),
+  why: z.string().trim().min(1).max(1000),
+});
+export type SkippedItem = z.infer<typeof skippedItemSchema>;
+
+export const startRunSchema = z
+  .strictObject({
+    items: z.array(modifyOrderRequestSchema).min(1).max(MAX_RUN_ITEMS),
+    skipped: z.array(skippedItemSchema).max(MAX_RUN_ITEMS).optional(),
+  })
+  .refine((r) => r.items.length + (r.skipped?.length ?? 0) <= MAX_RUN_ITEMS, {
+    message: `A run holds at most ${MAX_RUN_ITEMS} orders`,
+  });
+
+export const listRunsSchema = z.strictObject({
+  /** These runs' summaries, where main still knows them; absent: the runs an earlier session left unfinished. */
+  ids: z.array(idTextSchema).max(200).optional(),
 });
 
 export const runControlSchema = z.strictObject({
   id: idTextSchema,
-  /** check: read every item whose outcome is unknown again (Check again). */
+  /** check: read every item whose outcome is unknown again (Check again). stop while checking cancels the run. */
   action: z.enum(['pause', 'resume', 'stop', 'check']),
 });
+
+// ---------- how a run reads: the one home of a run's status words (Amend many and Activity) ----------
+
+type RunFacts = Pick<BatchRun, 'state' | 'stoppedBy' | 'checked' | 'counts' | 'requests'>;
+
+/** Items with a decided outcome: sent and settled (applied, not applied, unknown) or refused. */
+export function decidedCount(c: RunCounts): number {
+  return c.applied + c.refused + c.failed + c.unknown;
+}
+
+/**
+ * What the bar fills with, against `total`: while checking, the items checked; after, the items
+ * decided. Items never sent (stopped, excluded) never fill it, so a stopped run never shows full.
+ */
+export function runBarValue(run: RunFacts): number {
+  return run.state === 'checking' ? run.checked : decidedCount(run.counts);
+}
+
+/** "174 applied, 3 unknown, 127 not sent": the counts that are not zero, what needs the operator first. */
+export function runCountWords(c: RunCounts): string {
+  const parts: [number, string][] = [
+    [c.applied, 'applied'],
+    [c.unknown, 'unknown'],
+    [c.failed, 'not applied'],
+    [c.refused, 'refused'],
+    [c.inFlight, 'in flight'],
+    [c.queued, 'waiting'],
+    [c.notSent, 'not sent'],
+    [c.excluded, 'excluded'],
+  ];
+  const said = parts.filter(([n]) => n > 0).map(([n, w]) => `${n} ${w}`);
+  return said.length ? said.join(', ') : 'no items';
+}
+
+/** A run's status in one line: what is happening, or what happened ("Stopped — 174 applied, 130 not sent"). */
+export function runStatusWords(run: RunFacts): string {
+  const c = run.counts;
+  const counts = runCountWords(c);
+  switch (run.state) {
+    case 'checking':
+      return `Checking ${run.checked} of ${c.total} — nothing has been sent yet`;
+    case 'running':
+      return `Running — ${counts}`;
+    case 'paused':
+      return `Paused: nothing new is sent; what was sent is still followed — ${counts}`;
+    case 'stopped':
+      return `Stopping: nothing new is sent; what was sent is followed to its outcome — ${counts}`;
+    case 'done':
+      break;
+  }
+  if (run.stoppedBy === 'operator' && run.requests === 0) {
+    return `Cancelled before sending — nothing was sent (${counts})`;
+  }
+  if (run.stoppedBy === 'operator') return `Stopped — ${counts}`;
+  if (run.stoppedBy === 'desk-stopped') return `Interrupted: UTA Desk stopped during the run — ${counts}`;
+  if (run.stoppedBy === 'fault') return `Stopped by a fault of the desk — ${counts}`;
+  if (c.unknown) return `Finished with ${c.unknown} unknown — ${counts}`;
+  return `Finished — ${counts}`;
+}
+
+/** The bar's value text: every count in words, including the zeros. */
+export function runProgressWords(run: RunFacts): string {
+  const c = run.counts;
+  if (run.state === 'checking') return `${run.checked} of ${c.total} checked; nothing sent yet`;
+  const parts = [
+    `${c.applied} applied`,
+    `${c.refused} refused`,
+    `${c.failed} not applied`,
+    `${c.unknown} unknown`,
+    `${c.notSent} not sent`,
+    `${c.excluded} excluded`,
+  ];
+  if (c.inFlight) parts.unshift(`${c.inFlight} in flight`);
+  if (c.queued) parts.unshift(`${c.queued} waiting`);
+  return `${decidedCount(c)} of ${c.total} decided: ${parts.join(', ')}`;
+}
+
+/** Nothing more can change in the run except by Check again. */
+export function runIsOver(run: Pick<BatchRun, 'state' | 'counts'>): boolean {
+  return run.state === 'done' || (run.state === 'stopped' && run.counts.inFlight === 0 && run.counts.queued === 0);
+}

@@ -36,7 +36,7 @@ import {
   tickerCategorySchema,
   tickerSchema,
 } from './schemas';
-import { batchRunSchema, runControlSchema, startRunSchema } from './batch-run';
+import { batchRunSchema, listRunsSchema, runControlSchema, runSummarySchema, startRunSchema } from './batch-run';
 
 const empty = z.strictObject({});
 const trimmedId = boundedText(MAX_ID_LENGTH, { trim: true });
@@ -128,6 +128,14 @@ export const contract = {
   startRun: { channel: 'run:start', request: startRunSchema, response: batchRunSchema },
   getRun: { channel: 'run:get', request: z.strictObject({ id: idTextSchema }), response: batchRunSchema },
   controlRun: { channel: 'run:control', request: runControlSchema, response: batchRunSchema },
+  /** Runs an earlier session left unfinished (after a restart), or the summaries of the runs named. */
+  listRuns: { channel: 'run:list', request: listRunsSchema, response: z.object({ runs: z.array(runSummarySchema) }) },
+  /** Check again for one attempt whose outcome is unknown: its order is read and the outcome decided if it can be. */
+  checkAttempt: {
+    channel: 'amend:check',
+    request: z.strictObject({ id: idTextSchema }),
+    response: attemptWithGuardSchema,
+  },
   /** Instrument history of the active profile: the change feed, newest first. */
   listChanges: { channel: 'changes:list', request: listChangesSchema, response: changePageSchema },
   /** Refresh setting, when each category was last checked, and the watched symbols. */

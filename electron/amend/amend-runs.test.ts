@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BatchRun } from '../../shared/batch-run';
+import { runBarValue, runStatusWords, type BatchRun } from '../../shared/batch-run';
 import { Dec } from '../../shared/decimal';
 import type { ModifyOrderRequest } from '../../shared/schemas';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
@@ -18,7 +18,8 @@ import { ExchangeClient } from '../exchange/client';
 import { OrderStream } from '../exchange/order-stream';
 import { ClockSkews } from '../exchange/skew';
 import { AmendRuns } from './amend-runs';
-import { AmendService } from './amend-service';
+import { AmendService, type AmendSession } from './amend-service';
+import { RunRecords } from './run-records';
 import { LOCAL_DEMO_SUMMARY } from '../../shared/testing/local-demo-profile';
 
 const BATCH = '/api/v3/trade/batch-modify-order';
@@ -31,6 +32,7 @@ let dir: string;
 let stream: OrderStream;
 let amend: AmendService;
 let runs: AmendRuns;
+let session: () => Promise<AmendSession>;
 
 async function desk(withStream: boolean): Promise<void> {
   const client = new ExchangeClient({
@@ -46,9 +48,21 @@ async function desk(withStream: boolean): Promise<void> {
       const off = stream.onState((s) => s.state === 'connected' && (off(), resolve()));
     });
   }
-  const session = async () => ({ profile: LOCAL_DEMO_SUMMARY, client, stream: withStream ? stream : undefined });
+  session = async () => ({ profile: LOCAL_DEMO_SUMMARY, client, stream: withStream ? stream : undefined });
+  openDesk();
+}
+
+/** The desk's services on the user-data folder `dir` (again after restart()). */
+function openDesk(): void {
   amend = new AmendService({ session, log: new ActivityLog(dir), followTimeoutMs: 1500, followIntervalMs: 50 });
-  runs = new AmendRuns({ steps: amend.steps, session });
+  runs = new AmendRuns({ steps: amend.steps, session, records: new RunRecords(dir) });
+}
+
+/** UTA Desk closed and started again on the same user-data folder. */
+async function restart(): Promise<void> {
+  await runs.close();
+  await amend.close();
+  openDesk();
 }
 
 beforeEach(async () => {
@@ -90,6 +104,10 @@ const log = () => demo.control.requestLog();
 const batchPosts = () => log().filter((e) => e.path === BATCH).length;
 const priceOf = (orderId: string) => demo.control.getOrder(UID, orderId)?.price;
 const statuses = (run: BatchRun) => run.items.map((i) => i.status);
+/** Waits until the run has sent `n` requests (its check is over and sending has begun). */
+async function sent(id: string, n: number): Promise<void> {
+  while ((await runs.get(id)).requests < n) await new Promise((r) => setTimeout(r, 5));
+}
 
 describe('a run of many amends, stream up', () => {
   beforeEach(() => desk(true));
@@ -123,7 +141,7 @@ describe('a run of many amends, stream up', () => {
     demo.control.fillOrder(UID, orders[1]!.orderId);
     // The first request's answer is late, so the second request is sent after the fill.
     demo.control.delayResponses(BATCH, 300);
-    const started = await runs.start(shifted(orders));
+    const started = await runs.checked((await runs.start(shifted(orders))).id);
     expect(started.items[1]?.status).toBe('refused');
     expect(started.items[1]?.summary).toMatch(/^Refused before sending: .*completely filled/);
     const victim = orders[25]!;
@@ -140,6 +158,7 @@ describe('a run of many amends, stream up', () => {
     const orders = place(50);
     demo.control.delayResponses(BATCH, 300);
     const started = await runs.start(shifted(orders));
+    await sent(started.id, 1);
     const stopped = await runs.control(started.id, 'stop');
     expect(stopped.state).toBe('stopped');
     expect(stopped.counts.notSent).toBe(30);
@@ -211,11 +230,12 @@ describe('a run of many amends, stream up', () => {
       orderStatus: 'partially_filled',
     });
     const [other] = place(1);
-    const started = await runs.start([
+    const { id } = await runs.start([
       { orderId: partial.orderId, qty: '0.0030' },
       ...shifted([other!]),
       { orderId: '999', price: '1.0' },
     ]);
+    const started = await runs.checked(id);
     expect(started.items[0]?.status).toBe('refused');
     expect(started.items[0]?.summary).toMatch(/^Refused before sending: .*filled/);
     expect(started.items[2]?.summary).toMatch(/^Refused before sending: the order could not be read .*25204/);
@@ -228,11 +248,12 @@ describe('a run of many amends, stream up', () => {
     const orders = place(40);
     demo.control.delayResponses(BATCH, 200);
     const started = await runs.start(shifted(orders));
+    await sent(started.id, 1);
     expect((await runs.control(started.id, 'pause')).state).toBe('paused');
     // The first request was in flight and is followed; the second waits.
-    while (runs.get(started.id).counts.applied < 20) await new Promise((r) => setTimeout(r, 20));
-    expect(runs.get(started.id)).toMatchObject({ state: 'paused', requests: 1 });
-    expect(runs.get(started.id).counts.queued).toBe(20);
+    while ((await runs.get(started.id)).counts.applied < 20) await new Promise((r) => setTimeout(r, 20));
+    expect(await runs.get(started.id)).toMatchObject({ state: 'paused', requests: 1 });
+    expect((await runs.get(started.id)).counts.queued).toBe(20);
     expect((await runs.control(started.id, 'resume')).state).toBe('running');
     const run = await runs.finished(started.id);
     expect(run.counts.applied).toBe(40);
@@ -249,8 +270,9 @@ describe('closing the desk during a run', () => {
     demo.control.setEngineLatency(2000);
     demo.control.delayResponses(BATCH, 200);
     const started = await runs.start(shifted(orders));
+    await sent(started.id, 1);
     await runs.close();
-    const run = runs.get(started.id);
+    const run = await runs.get(started.id);
     expect(run.state).toBe('done');
     expect(statuses(run).slice(0, 20)).toEqual(Array(20).fill('unknown'));
     expect(statuses(run).slice(20)).toEqual(Array(10).fill('not-sent'));
@@ -270,5 +292,121 @@ describe('a run of many amends, stream down', () => {
     expect(log().filter((e) => e.status === 429)).toEqual([]);
     // One read per item per poll would be ≥ 60; pages of 100 serve them all at once.
     expect(log().filter((e) => READS.includes(e.path)).length).toBeLessThan(30);
+  });
+});
+
+describe('every item of the preview, the check, Cancel and the status words', () => {
+  beforeEach(() => desk(true));
+
+  it('answers at once while checking; Cancel then sends nothing and says so', async () => {
+    const orders = place(30);
+    // The check's reads are slow: the run is still checking when Cancel comes.
+    demo.control.delayResponses('/api/v3/trade/unfilled-orders', 800);
+    demo.control.delayResponses('/api/v3/trade/order-info', 800);
+    const started = await runs.start(shifted(orders));
+    expect(started).toMatchObject({ state: 'checking', checked: 0, requests: 0 });
+    expect(started.counts.queued).toBe(30);
+    const cancelled = await runs.control(started.id, 'stop');
+    expect(cancelled.state).not.toBe('checking');
+    const run = await runs.finished(started.id);
+    expect(run).toMatchObject({ state: 'done', stoppedBy: 'operator', requests: 0 });
+    expect(run.counts).toMatchObject({ total: 30, notSent: 30, applied: 0 });
+    expect(runStatusWords(run)).toBe('Cancelled before sending — nothing was sent (30 not sent)');
+    expect(runBarValue(run)).toBe(0);
+    expect(batchPosts()).toBe(0);
+    for (const o of orders) expect(priceOf(o.orderId)).toBe(o.price);
+    expect((await amend.getOrder({ orderId: orders[3]!.orderId })).guard.state).toBe('free');
+  });
+
+  it('a stopped run says what happened, and its bar is never full for items not sent', async () => {
+    const orders = place(50);
+    demo.control.delayResponses(BATCH, 300);
+    const started = await runs.start(shifted(orders));
+    await sent(started.id, 1);
+    await runs.control(started.id, 'stop');
+    const run = await runs.finished(started.id);
+    expect(run).toMatchObject({ state: 'done', stoppedBy: 'operator' });
+    expect(runStatusWords(run)).toBe('Stopped — 20 applied, 30 not sent');
+    expect(runBarValue(run)).toBe(20);
+    // Activity reads the same facts for the run.
+    const [summary] = await runs.summaries([run.id]);
+    expect(summary).toMatchObject({ stoppedBy: 'operator', counts: { applied: 20, notSent: 30, total: 50 } });
+  });
+
+  it("the preview's refused and excluded rows are items of the run: the counts add up to the selection", async () => {
+    const orders = place(3);
+    const [ready, refused, excluded] = shifted(orders);
+    const started = await runs.start(
+      [ready!],
+      [
+        { request: refused!, verdict: 'refused', why: 'The price is not on the price step 0.1.' },
+        {
+          request: { ...excluded!, price: undefined },
+          verdict: 'excluded',
+          why: 'The rule leaves this order as it is',
+        },
+      ],
+    );
+    expect(started.counts.total).toBe(3);
+    const run = await runs.finished(started.id);
+    expect(run.counts).toMatchObject({ total: 3, applied: 1, refused: 1, excluded: 1 });
+    expect(run.items.map((i) => i.status)).toEqual(['applied', 'refused', 'excluded']);
+    expect(run.items[1]?.summary).toBe(
+      'Refused in the preview: The price is not on the price step 0.1. Nothing was sent.',
+    );
+    expect(run.items[2]?.summary).toBe(
+      'Excluded in the preview: The rule leaves this order as it is. Nothing was sent.',
+    );
+    expect(runStatusWords(run)).toBe('Finished — 1 applied, 1 refused, 1 excluded');
+    expect(batchPosts()).toBe(1);
+    expect(priceOf(orders[1]!.orderId)).toBe(orders[1]!.price);
+    const logged = await amend.listActivity({ text: run.id });
+    expect(logged.attempts.map((a) => a.status).sort()).toEqual(['applied', 'refused']);
+    expect(logged.attempts.every((a) => a.run?.size === 3)).toBe(true);
+  });
+});
+
+describe('after a restart', () => {
+  beforeEach(() => desk(true));
+
+  it('a run closed midway is listed again with its items; Check again decides the unknown ones', async () => {
+    const orders = place(30);
+    demo.control.setEngineLatency(600);
+    demo.control.delayResponses(BATCH, 200);
+    const started = await runs.start(shifted(orders));
+    await sent(started.id, 1);
+    await restart();
+
+    const [listed] = await runs.unfinished();
+    expect(listed).toMatchObject({ id: started.id, restored: true, stoppedBy: 'desk-stopped', state: 'done' });
+    expect(listed?.counts).toMatchObject({ total: 30, unknown: 20, notSent: 10 });
+    expect(runStatusWords(listed!)).toBe('Interrupted: UTA Desk stopped during the run — 20 unknown, 10 not sent');
+    const restored = await runs.get(started.id);
+    expect(restored.items[0]?.summary).toMatch(/Use Check again on the run/);
+    expect(restored.items[25]).toMatchObject({ status: 'not-sent', request: shifted(orders)[25] });
+
+    // The engine has applied the first request by now: Check again reads it, and sends nothing.
+    for (const o of orders.slice(0, 20)) {
+      await expect.poll(() => priceOf(o.orderId)).toBe(new Dec(o.price).plus('0.1').toFixed(1));
+    }
+    const checked = await runs.control(started.id, 'check');
+    expect(checked.counts).toMatchObject({ applied: 20, unknown: 0, notSent: 10 });
+    expect(batchPosts()).toBe(1);
+    expect((await runs.summaries([started.id]))[0]?.counts.applied).toBe(20);
+  });
+
+  it('Check again on one attempt: of a restored run, or a single amend', async () => {
+    const orders = place(2);
+    demo.control.delayResponses('/api/v3/trade/modify-order', CLIENT_TIMEOUT_MS + 500, 1);
+    const single = await amend.send({
+      orderId: orders[0]!.orderId,
+      price: new Dec(orders[0]!.price).plus('0.1').toFixed(1),
+    });
+    expect((await amend.settled(single.id)).status).toBe('unknown');
+    await restart();
+    const checked = await runs.checkAttempt(single.id);
+    expect(checked.status).toBe('applied');
+    expect(checked.timeline.map((e) => e.label)).toContain('Checked again');
+    expect((await amend.listActivity({ status: 'unknown' })).attempts).toHaveLength(0);
   });
 });

@@ -4,24 +4,28 @@
  */
 import { AmendRuns } from '../amend/amend-runs';
 import type { AmendService } from '../amend/amend-service';
+import { RunRecords } from '../amend/run-records';
 import type { CoreContext } from './context';
 import type { CoreHandlers } from './handlers';
 import { activeSession } from './order-handlers';
 
-type RunMethods = 'startRun' | 'getRun' | 'controlRun';
+type RunMethods = 'startRun' | 'getRun' | 'controlRun' | 'listRuns' | 'checkAttempt';
 
 export function createAmendRuns(ctx: CoreContext, amend: AmendService): AmendRuns {
   return new AmendRuns({
     steps: amend.steps,
     session: () => activeSession(ctx),
+    records: new RunRecords(ctx.deps.userDataDir),
     onError: (e) => console.error('[runs] a run stopped sending after a fault:', e instanceof Error ? e.message : e),
   });
 }
 
 export function runHandlers(runs: AmendRuns): Pick<CoreHandlers, RunMethods> {
   return {
-    startRun: ({ items }) => runs.start(items),
-    getRun: async ({ id }) => runs.get(id),
+    startRun: ({ items, skipped }) => runs.start(items, skipped),
+    getRun: ({ id }) => runs.get(id),
     controlRun: ({ id, action }) => runs.control(id, action),
+    listRuns: async ({ ids }) => ({ runs: ids ? await runs.summaries(ids) : await runs.unfinished() }),
+    checkAttempt: ({ id }) => runs.checkAttempt(id),
   };
 }

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Attempt } from '../../../shared/attempts';
 import { changeText } from '../../../shared/change-text';
 import { describeError } from '../../../shared/errors';
@@ -5,7 +6,43 @@ import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { Timeline } from '../amend/AttemptPanel';
 import { orderLabel, STATUS_LABELS } from '../../../shared/attempt-search';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { call } from '../lib/desk';
 import { durationMs } from './activity-rows';
+
+/**
+ * Check again for an attempt whose outcome is unknown (of a run or not, this session's or an earlier
+ * one's): main reads the order and decides the outcome if it can; nothing is sent.
+ */
+function CheckAgain({ attempt }: { attempt: Attempt }) {
+  const client = useQueryClient();
+  const check = useMutation({
+    mutationFn: () => call('checkAttempt', { id: attempt.id }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['activity'] });
+      void client.invalidateQueries({ queryKey: ['activity-runs'] });
+    },
+  });
+  return (
+    <>
+      <div className="activity-check">
+        <button
+          type="button"
+          className="button"
+          disabled={check.isPending}
+          aria-describedby={`activity-check-${attempt.id}`}
+          onClick={() => check.mutate()}
+        >
+          {check.isPending ? 'Checking…' : 'Check again'}
+        </button>
+        <span id={`activity-check-${attempt.id}`} className="field-hint">
+          Reads the order and decides the outcome if it can; nothing is sent.
+        </span>
+      </div>
+      {check.error ? <ErrorPanel error={check.error} title="Could not check the order" /> : null}
+    </>
+  );
+}
 
 function Json({ label, value }: { label: string; value: unknown }) {
   return (
@@ -25,6 +62,7 @@ export function ActivityDetail({ attempt: a }: { attempt: Attempt }) {
         <span className="mono">{orderLabel(a)}</span>
       </div>
       <p className="activity-summary">{a.summary}</p>
+      {a.status === 'unknown' ? <CheckAgain key={a.id} attempt={a} /> : null}
       {a.error && !a.summary.includes(describeError(a.error)) ? (
         <p className="muted activity-error">{describeError(a.error)}</p>
       ) : null}

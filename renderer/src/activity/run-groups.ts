@@ -3,6 +3,7 @@
  * items. A run sits where its newest item would (the log is newest first), its items in run order.
  */
 import type { Attempt, AttemptStatus } from '../../../shared/attempts';
+import type { RunSummary } from '../../../shared/batch-run';
 
 export interface RunGroup {
   kind: 'run';
@@ -84,4 +85,30 @@ export function runHeadline(g: Pick<RunGroup, 'counts'>): AttemptStatus {
 /** The run holding an attempt, among the entries. */
 export function runOf(entries: readonly ActivityEntry[], attemptId: string): RunGroup | undefined {
   return entries.find((e): e is RunGroup => e.kind === 'run' && e.items.some((a) => a.id === attemptId));
+}
+
+/**
+ * A run's badge from what main knows of it: never "Applied" unless every item was. The words beside
+ * it (runStatusWords) say the rest.
+ */
+export function runBadge(run: RunSummary): { label: string; badge: string } {
+  const c = run.counts;
+  switch (run.state) {
+    case 'checking':
+      return { label: 'Checking', badge: 'badge-info' };
+    case 'running':
+    case 'paused':
+      return { label: 'Running', badge: 'badge-info' };
+    case 'stopped':
+      return { label: 'Stopping', badge: 'badge-info' };
+    case 'done':
+      break;
+  }
+  if (c.unknown) return { label: 'Unknown', badge: 'badge-warn' };
+  if (run.stoppedBy === 'operator') {
+    return run.requests === 0 ? { label: 'Cancelled', badge: '' } : { label: 'Stopped', badge: 'badge-warn' };
+  }
+  if (run.stoppedBy) return { label: 'Interrupted', badge: 'badge-warn' };
+  if (c.applied === c.total) return { label: 'Applied', badge: 'badge-ok' };
+  return { label: 'Finished', badge: 'badge-warn' };
 }

@@ -58,6 +58,7 @@ function runOf(items: ModifyOrderRequest[], status: RunItem['status']): BatchRun
     environment: 'live',
     startedAt: 1,
     state: 'done',
+    checked: items.length,
     requests: 1,
     counts: {
       total: items.length,
@@ -68,6 +69,7 @@ function runOf(items: ModifyOrderRequest[], status: RunItem['status']): BatchRun
       failed: 0,
       unknown: status === 'unknown' ? items.length : 0,
       notSent: 0,
+      excluded: 0,
     },
     items: items.map((request, index) => ({
       index,

@@ -1,17 +1,25 @@
 /**
- * Steps 5 and 6: the run as main reports it — a progress bar with every count, Pause / Resume /
- * Stop, then each item's outcome. An item whose outcome is unknown is never resent: the operator
- * checks the order, and Check again reads every unknown item once more.
+ * Steps 5 and 6: the run as main reports it — the check's progress with Cancel (nothing sent yet),
+ * then a bar of the items decided with every count, Pause / Resume / Stop, then each item's outcome,
+ * every item of the preview included. An item whose outcome is unknown is never resent: the
+ * operator checks the order, and Check again reads every unknown item once more.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { PlanRow } from '../../../shared/amend-plan';
 import { changeText } from '../../../shared/change-text';
-import type { BatchRun, RunItem } from '../../../shared/batch-run';
+import {
+  runBarValue,
+  runIsOver,
+  runProgressWords,
+  runStatusWords,
+  type BatchRun,
+  type RunItem,
+} from '../../../shared/batch-run';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useUi } from '../app/store';
 import { orderKey } from './order-filter';
-import { ITEM_BADGES, ITEM_LABELS, progressWords, RUN_STATE_WORDS, settledCount } from './run-words';
+import { ITEM_BADGES, ITEM_LABELS } from './run-words';
 import { useVisibleRows } from './virtual-rows';
 
 const ROW_HEIGHT = 25;
@@ -30,6 +38,7 @@ function Counts({ run }: { run: BatchRun }) {
     ['Not applied', c.failed, 'badge-warn'],
     ['Unknown', c.unknown, 'badge-warn'],
     ['Not sent', c.notSent, ''],
+    ['Excluded', c.excluded, ''],
   ];
   return (
     <dl className="am-run-counts">
@@ -74,9 +83,7 @@ export function RunPanel({
   const openActivity = useUi((s) => s.openActivity);
   const heading = useRef<HTMLHeadingElement>(null);
   const newRule = useRef<HTMLButtonElement>(null);
-  const finished =
-    run !== undefined &&
-    (run.state === 'done' || (run.state === 'stopped' && run.counts.inFlight === 0 && run.counts.queued === 0));
+  const finished = run !== undefined && runIsOver(run);
   const unknown = run?.counts.unknown ?? 0;
   // The confirmation's Send button is gone: the run's heading takes focus, read with the state below it.
   useEffect(() => heading.current?.focus(), []);
@@ -96,23 +103,27 @@ export function RunPanel({
     );
   }
   const c = run.counts;
-  const settled = settledCount(run);
-  const pct = c.total ? Math.round((settled / c.total) * 100) : 100;
+  const value = runBarValue(run);
+  const pct = c.total ? Math.round((value / c.total) * 100) : 0;
+  const checking = run.state === 'checking';
   const sending = run.state === 'running' || run.state === 'paused';
   return (
     <section className="panel am-run" aria-labelledby="am-run-title">
       <div className="amend-panel-head">
         <h2 id="am-run-title" tabIndex={-1} ref={heading}>
-          {finished ? 'Summary' : 'Progress'}
+          {finished ? 'Summary' : checking ? 'Checking' : 'Progress'}
         </h2>
         <span className={`amend-env env-${run.environment}`}>{ENVIRONMENT_LABELS[run.environment]}</span>
         <span className="muted">
           profile {run.profileName} · run <span className="mono">{run.id}</span>
+          {run.restored ? ' · from before the restart' : ''}
         </span>
       </div>
       <p className={`am-run-state state-${run.state}`} role="status" aria-label="Run state">
-        {RUN_STATE_WORDS[run.state]}
-        {c.unknown ? ` · ${c.unknown} unknown: check the order${c.unknown === 1 ? '' : 's'}` : ''}
+        {runStatusWords(run)}
+        {c.unknown
+          ? `. Check the order${c.unknown === 1 ? '' : 's'}: Check again reads ${c.unknown === 1 ? 'it' : 'them'}`
+          : ''}
       </p>
       <div className="am-progress-line">
         <div
@@ -121,18 +132,33 @@ export function RunPanel({
           aria-label="Run progress"
           aria-valuemin={0}
           aria-valuemax={c.total}
-          aria-valuenow={settled}
-          aria-valuetext={progressWords(run)}
+          aria-valuenow={value}
+          aria-valuetext={runProgressWords(run)}
         >
           <div className="am-progress-fill" style={{ width: `${pct}%` }} />
         </div>
         <span className="num am-progress-num" aria-hidden="true">
-          {settled} / {c.total}
+          {value} / {c.total}
         </span>
       </div>
       <Counts run={run} />
       <div className="am-run-actions">
-        {finished ? null : (
+        {checking ? (
+          <>
+            <button
+              type="button"
+              className="button"
+              disabled={controlling}
+              onClick={() => onControl('stop')}
+              aria-describedby="am-cancel-note"
+            >
+              Cancel
+            </button>
+            <span id="am-cancel-note" className="field-hint">
+              Nothing has been sent yet: Cancel stops the run before its first request.
+            </span>
+          </>
+        ) : finished ? null : (
           <>
             {run.state === 'paused' ? (
               <button type="button" className="button" disabled={controlling} onClick={() => onControl('resume')}>

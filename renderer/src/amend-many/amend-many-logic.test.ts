@@ -4,7 +4,6 @@ import type { Order, Ticker, TickerCategory } from '../../../shared/schemas';
 import { marketLookup } from '../../../shared/market-price';
 import { filterWords, ladderOrder, matchesFilter, NO_FILTER, orderKey } from './order-filter';
 import { EMPTY_RULE, planRuleOf, roundingWords } from './rule-form';
-import { progressWords, settledCount } from './run-words';
 import { runIsActive } from './use-run';
 
 const order = (over: Partial<Order>): Order => ({
@@ -100,15 +99,19 @@ describe('run words', () => {
     state,
     requests: 1,
     items: [],
-    counts: { total: 10, queued: 0, inFlight: 0, applied: 0, refused: 0, failed: 0, unknown: 0, notSent: 0, ...over },
-  });
-
-  it('counts settled items and says every count', () => {
-    const r = run({ queued: 4, inFlight: 2, applied: 3, refused: 1 });
-    expect(settledCount(r)).toBe(4);
-    expect(progressWords(r)).toBe(
-      '4 of 10 settled: 4 waiting, 2 in flight, 3 applied, 1 refused, 0 not applied, 0 unknown, 0 not sent',
-    );
+    checked: 10,
+    counts: {
+      total: 10,
+      queued: 0,
+      inFlight: 0,
+      applied: 0,
+      refused: 0,
+      failed: 0,
+      unknown: 0,
+      notSent: 0,
+      excluded: 0,
+      ...over,
+    },
   });
 
   it('keeps reading a run while anything in it can change', () => {
@@ -116,5 +119,6 @@ describe('run words', () => {
     expect(runIsActive(run({ applied: 5, notSent: 5 }, 'stopped'))).toBe(false);
     expect(runIsActive(run({ inFlight: 2, notSent: 8 }, 'stopped'))).toBe(true);
     expect(runIsActive(run({ queued: 10 }, 'paused'))).toBe(true);
+    expect(runIsActive(run({}, 'checking'))).toBe(true);
   });
 });

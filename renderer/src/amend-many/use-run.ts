@@ -4,7 +4,7 @@
  * Pause, Resume, Stop and Check again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BatchRun } from '../../../shared/batch-run';
+import type { BatchRun, SkippedItem } from '../../../shared/batch-run';
 import type { ModifyOrderRequest } from '../../../shared/schemas';
 import { call } from '../lib/desk';
 
@@ -12,10 +12,10 @@ const POLL_MS = 500;
 
 export const runKey = (id: string) => ['amend-many-run', id] as const;
 
-/** Anything left that may still change: items waiting, in flight, or a run not yet finished. */
+/** Anything left that may still change: items being checked, waiting, in flight, or a run not yet finished. */
 export function runIsActive(run: BatchRun): boolean {
   if (run.counts.queued > 0 || run.counts.inFlight > 0) return true;
-  return run.state === 'running' || run.state === 'paused';
+  return run.state === 'checking' || run.state === 'running' || run.state === 'paused';
 }
 
 export function useRun(id: string | null) {
@@ -32,11 +32,21 @@ export function useRun(id: string | null) {
 export function useStartRun(onStarted: (run: BatchRun) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (items: ModifyOrderRequest[]) => call('startRun', { items }),
+    mutationFn: ({ items, skipped }: { items: ModifyOrderRequest[]; skipped: SkippedItem[] }) =>
+      call('startRun', { items, ...(skipped.length ? { skipped } : {}) }),
     onSuccess: (run) => {
       client.setQueryData(runKey(run.id), run);
       onStarted(run);
     },
+  });
+}
+
+/** The runs an earlier session left unfinished: listed on Amend many after a restart. */
+export function useUnfinishedRuns(enabled: boolean) {
+  return useQuery({
+    queryKey: ['amend-many-unfinished'],
+    queryFn: () => call('listRuns', {}),
+    enabled,
   });
 }
 

@@ -1,5 +1,5 @@
 import { Fragment, useDeferredValue, useMemo, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { orderLabel, STATUS_LABELS, symbolLabel } from '../../../shared/attempt-search';
 import { ATTEMPT_STATUSES, FINAL_STATUSES, type Attempt, type AttemptStatus } from '../../../shared/attempts';
 import { changeParts } from '../../../shared/change-text';
@@ -56,6 +56,15 @@ export function ActivityScreen() {
   const rows = useMemo(() => q.data?.pages.flatMap((p) => p.attempts) ?? [], [q.data]);
   const total = q.data?.pages[0]?.total ?? 0;
   const entries = useMemo(() => groupRuns(rows), [rows]);
+  // What main knows of each run shown: how it ended, and its items never sent (no attempt of theirs is in the log).
+  const runIds = useMemo(() => entries.flatMap((e) => (e.kind === 'run' ? [e.runId] : [])).slice(0, 200), [entries]);
+  const runSummaries = useQuery({
+    queryKey: ['activity-runs', runIds, q.dataUpdatedAt],
+    queryFn: () => call('listRuns', { ids: runIds }),
+    enabled: runIds.length > 0,
+    placeholderData: (previous) => previous,
+  });
+  const summaryOf = (runId: string) => runSummaries.data?.runs.find((r) => r.id === runId);
   const chosen = rows.find((a) => a.id === selectedId);
   const selected = chosen ?? rows[0];
   // The run of the attempt the operator chose stays open: a selection is never hidden in a closed run.
@@ -159,7 +168,12 @@ export function ActivityScreen() {
                   />
                 ) : (
                   <Fragment key={e.runId}>
-                    <RunRow group={e} open={isOpen(e.runId)} onToggle={() => toggleRun(e.runId)} />
+                    <RunRow
+                      group={e}
+                      summary={summaryOf(e.runId)}
+                      open={isOpen(e.runId)}
+                      onToggle={() => toggleRun(e.runId)}
+                    />
                     {isOpen(e.runId)
                       ? e.items.map((a) => (
                           <AttemptRow

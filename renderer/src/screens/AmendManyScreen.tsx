@@ -21,7 +21,9 @@ import { RuleForm } from '../amend-many/RuleForm';
 import { RunPanel } from '../amend-many/RunPanel';
 import { useAllOpenOrders } from '../amend-many/use-open-orders';
 import { usePlanInputs } from '../amend-many/use-plan-inputs';
-import { useControlRun, useRun, useStartRun } from '../amend-many/use-run';
+import { UnfinishedRuns } from '../amend-many/UnfinishedRuns';
+import { skippedOf } from '../amend-many/skipped-rows';
+import { useControlRun, useRun, useStartRun, useUnfinishedRuns } from '../amend-many/use-run';
 import '../amend/amend.css';
 import '../amend-many/amend-many.css';
 
@@ -72,6 +74,7 @@ export function AmendManyScreen() {
   const start = useStartRun((run) => startedRun(run.id, plan.rows));
   const runQuery = useRun(phase === 'run' ? runId : null);
   const control = useControlRun(runId);
+  const unfinished = useUnfinishedRuns(phase === 'plan');
   const plannedByKey = useMemo(
     () =>
       new Map<string, PlanRow>(planned.map((r) => [orderKey({ orderId: r.orderId, clientOid: r.clientOid ?? '' }), r])),
@@ -93,7 +96,8 @@ export function AmendManyScreen() {
     const items = plan.rows
       .filter((r) => r.status === 'ready' && r.request)
       .map((r) => r.request as ModifyOrderRequest);
-    start.mutate(items);
+    // Every row of the preview goes with the run, so its summary accounts for each selected order.
+    start.mutate({ items, skipped: skippedOf(plan.rows) });
   };
 
   const locked = phase !== 'plan';
@@ -113,6 +117,7 @@ export function AmendManyScreen() {
           onControl={(action) => control.mutate(action)}
           onNewPlan={() => {
             newPlan();
+            void unfinished.refetch();
             void open.refetch();
             // The summary is gone: the operator starts again from the filter.
             requestAnimationFrame(() => document.getElementById('am-category')?.focus());
@@ -120,6 +125,7 @@ export function AmendManyScreen() {
         />
       ) : (
         <>
+          <UnfinishedRuns runs={unfinished.data?.runs ?? []} onOpen={(id) => startedRun(id, [])} />
           <div className="am-top">
             <OrderPicker
               loaded={loaded}

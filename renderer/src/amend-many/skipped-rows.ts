@@ -1,0 +1,42 @@
+/** The preview's rows that are not sent, as the run takes them: so its summary accounts for every selected order. */
+import type { PlanRow } from '../../../shared/amend-plan';
+import type { SkippedItem } from '../../../shared/batch-run';
+import { categorySchema, MAX_ID_LENGTH, type ModifyOrderRequest } from '../../../shared/schemas';
+
+const MAX_WHY = 1000;
+
+function idOf(id: string | undefined): string | undefined {
+  const t = id?.trim();
+  return t && t.length <= MAX_ID_LENGTH ? t : undefined;
+}
+
+/** The order a row names, and the change the rule gives it where it gives one. */
+function requestOf(row: PlanRow): ModifyOrderRequest {
+  if (row.request) return row.request;
+  const category = categorySchema.safeParse(row.category);
+  const orderId = idOf(row.orderId);
+  const clientOid = idOf(row.clientOid);
+  const symbol = row.symbol.trim().slice(0, MAX_ID_LENGTH);
+  return {
+    ...(orderId ? { orderId } : {}),
+    ...(clientOid ? { clientOid } : {}),
+    ...(category.success ? { category: category.data } : {}),
+    ...(symbol ? { symbol } : {}),
+  };
+}
+
+export function skippedOf(rows: readonly PlanRow[]): SkippedItem[] {
+  return rows
+    .filter((r) => r.status !== 'ready')
+    .map((r) => {
+      const why =
+        r.status === 'refused'
+          ? r.errors.map((e) => (e.code ? `${e.message} (exchange code ${e.code})` : e.message)).join('; ')
+          : (r.exclusion?.message ?? 'Excluded by the preview');
+      return {
+        request: requestOf(r),
+        verdict: r.status === 'refused' ? ('refused' as const) : ('excluded' as const),
+        why: (why || 'Refused by the preview').slice(0, MAX_WHY),
+      };
+    });
+}
