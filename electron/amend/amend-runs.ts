@@ -81,6 +81,8 @@ interface Run {
   sending: boolean;
   resume?: () => void;
   loop?: Promise<void>;
+  /** Settles when the first request's items are recorded, or could not be (write-ahead). */
+  firstRecorded?: Promise<void>;
 }
 
 const isFinal = (a: Attempt) => FINAL_STATUSES.includes(a.status);
@@ -140,6 +142,8 @@ export class AmendRuns {
     }
     run.batches = batchesOf(run.items.filter((i) => !i.recorded && !isFinal(i.attempt)));
     run.loop = this.send(run);
+    // The answer comes once the first request's items are on disk (or known not to be).
+    await run.firstRecorded;
     return this.view(run);
   }
 
@@ -292,9 +296,25 @@ export class AmendRuns {
     // Watching starts before sending: the engine's push may come before the answer does.
     const watches = items.map((i) => (stream ? watchOrder(stream, i.ids) : undefined));
     const detail = `POST ${BATCH_PATH} · request ${n} of ${run.batches.length}, ${items.length} item${items.length === 1 ? '' : 's'}`;
-    for (const item of items) {
-      item.recorded = true;
-      steps.sent(item.attempt, detail);
+    for (const item of items) item.recorded = true;
+    // Write-ahead: every item of the request on disk (one synced append) before it is sent.
+    const recording = steps.sent(
+      items.map((i) => i.attempt),
+      detail,
+    );
+    run.firstRecorded ??= recording.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      await recording;
+    } catch (e) {
+      // Not recorded, so not sent: neither this request nor any after it (the disk is failing).
+      watches.forEach((w) => w?.close());
+      const error = e instanceof DeskError ? e : deskError('storage', String(e));
+      for (const item of items) steps.notRecorded(item.attempt, desk, item.ids, error);
+      this.stop(run);
+      return;
     }
     run.requests++;
     let answer: BatchModifyAnswer;
