@@ -173,7 +173,8 @@ function saysNothingMore(msg: string, words: string): boolean {
  * many, the header banner and a refused start say the same thing and never show a raw code.
  */
 interface StorageFailure {
-  why: (folder: string) => string;
+  /** `file`, when known, names the file that could not be written. */
+  why: (folder: string, file?: string) => string;
   todo: string;
 }
 const FREE_SPACE = 'Free space and try again.';
@@ -198,7 +199,10 @@ const STORAGE_FAILURES: Readonly<Record<string, StorageFailure>> = {
     todo: 'Check the disk (it may be failing or disconnected), then try again.',
   },
   EISDIR: {
-    why: (f) => `a folder stands in ${f} where UTA Desk keeps one of its files`,
+    why: (f, file) =>
+      file
+        ? `${file} is a folder, where UTA Desk keeps one of its files`
+        : `a folder stands in ${f} where UTA Desk keeps one of its files`,
     todo: 'Move that folder away and try again.',
   },
   ENOTDIR: {
@@ -215,9 +219,13 @@ export function isStorageFailureCode(code: string | undefined): boolean {
 }
 
 /** "the disk holding /home/x/.config/UTA Desk is full" and "Free space and try again.", for any code. */
-export function storageFailureWords(code: string | undefined, folder: string): { why: string; todo: string } {
+export function storageFailureWords(
+  code: string | undefined,
+  folder: string,
+  file?: string,
+): { why: string; todo: string } {
   const known = code !== undefined && Object.hasOwn(STORAGE_FAILURES, code) ? STORAGE_FAILURES[code] : undefined;
-  if (known) return { why: known.why(folder), todo: known.todo };
+  if (known) return { why: known.why(folder, file), todo: known.todo };
   return { why: `a file in ${folder} could not be written`, todo: 'Check the disk and the folder, then try again.' };
 }
 
@@ -234,8 +242,8 @@ export function notSavedMessage(code: string | undefined, folder: string): strin
 }
 
 /** What a start on a folder that cannot be written says (no raw ENOSPC / EISDIR). */
-export function cannotStartMessage(code: string | undefined, folder: string): string {
-  const { why, todo } = storageFailureWords(code, folder);
+export function cannotStartMessage(code: string | undefined, folder: string, file?: string): string {
+  const { why, todo } = storageFailureWords(code, folder, file);
   return `UTA Desk cannot start: ${why}. ${todo}`;
 }
 

@@ -96,6 +96,8 @@ export class ActivityLog {
   private readonly now: () => number;
   /** The last write failed (and nothing has been written since): why, and since when. */
   private failure: { code: string | undefined; since: number; probedAt: number } | undefined;
+  /** A write or a probe has shown whether the log can be written. */
+  private checked = false;
 
   constructor(userDataDir: string, fileName = ACTIVITY_FILE, options: ActivityLogOptions = {}) {
     this.dir = userDataDir;
@@ -124,6 +126,16 @@ export class ActivityLog {
    * when nothing else is written.
    */
   async health(): Promise<LogHealth> {
+    if (!this.failure && !this.checked) {
+      // Nothing written yet in this session: one probe, so a full disk shows before the first amend.
+      this.checked = true;
+      try {
+        await this.probe();
+      } catch (e) {
+        const at = this.now();
+        this.failure ??= { code: errnoCode(e), since: at, probedAt: at };
+      }
+    }
     const f = this.failure;
     if (f && this.now() - f.probedAt >= PROBE_EVERY_MS) {
       f.probedAt = this.now();
@@ -244,6 +256,7 @@ export class ActivityLog {
       throw e;
     }
     this.failure = undefined;
+    this.checked = true;
   }
 
   private async probe(): Promise<void> {
