@@ -96,6 +96,8 @@ export class ActivityLog {
   private readonly now: () => number;
   /** The last write failed (and nothing has been written since): why, and since when. */
   private failure: { code: string | undefined; since: number; probedAt: number } | undefined;
+  /** Appends not written yet, in order; the next flush writes them all at once. */
+  private waiting: Array<{ attempts: Attempt[]; resolve: () => void; reject: (e: unknown) => void }> = [];
   /** A write or a probe has shown whether the log can be written. */
   private checked = false;
 
@@ -117,7 +119,12 @@ export class ActivityLog {
    * none of them when it rejects. A run records a whole batch this way before the batch is sent.
    */
   appendAll(attempts: readonly Attempt[]): Promise<void> {
-    return this.serial(() => this.guarded(() => this.write(attempts.map((a) => capTexts(a)))));
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ attempts: attempts.map((a) => capTexts(a)), resolve, reject });
+      // One flush takes every append waiting when it starts: one write and one sync for all of them
+      // (group commit), so a run's many steps do not queue a sync each ahead of the next intent.
+      if (this.waiting.length === 1) void this.serial(() => this.flushWaiting());
+    });
   }
 
   /**
@@ -257,6 +264,17 @@ export class ActivityLog {
     }
     this.failure = undefined;
     this.checked = true;
+  }
+
+  private async flushWaiting(): Promise<void> {
+    const group = this.waiting.splice(0);
+    try {
+      await this.guarded(() => this.write(group.flatMap((g) => g.attempts)));
+    } catch (e) {
+      for (const g of group) g.reject(e);
+      return;
+    }
+    for (const g of group) g.resolve();
   }
 
   private async probe(): Promise<void> {
