@@ -259,7 +259,8 @@ export class ActivityLog {
       await write();
     } catch (e) {
       const at = this.now();
-      this.failure = { code: errnoCode(e), since: this.failure?.since ?? at, probedAt: at };
+      if (this.failure) Object.assign(this.failure, { code: errnoCode(e), probedAt: at });
+      else this.failure = { code: errnoCode(e), since: at, probedAt: at };
       throw e;
     }
     this.failure = undefined;
