@@ -209,6 +209,10 @@ const STORAGE_FAILURES: Readonly<Record<string, StorageFailure>> = {
     why: (f) => `a file stands where the folder ${f} should be`,
     todo: 'Move that file away and try again.',
   },
+  ENOENT: {
+    why: (f) => `the folder ${f} is missing`,
+    todo: 'Make sure its disk is connected (or start UTA Desk again to create it) and try again.',
+  },
   EMFILE: { why: () => 'too many files are open on this computer', todo: 'Close some programs and try again.' },
   ENFILE: { why: () => 'too many files are open on this computer', todo: 'Close some programs and try again.' },
 };

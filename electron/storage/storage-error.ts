@@ -40,6 +40,7 @@ export function notRecordedError(e: unknown, folder: string): DeskError {
 export function notSavedError(e: unknown, fallbackFolder = 'the user-data folder'): DeskError | undefined {
   if (e instanceof DeskError) return e.data.kind === 'storage' ? e : undefined;
   const code = errnoCode(e);
-  if (!isStorageFailureCode(code)) return undefined;
+  // A missing file is a read's business (most handlers read before they write), not the disk's.
+  if (!isStorageFailureCode(code) || code === 'ENOENT') return undefined;
   return deskError('storage', notSavedMessage(code, folderOf(e, fallbackFolder)));
 }
