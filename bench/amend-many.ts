@@ -130,7 +130,8 @@ async function singles(demo: DemoExchange, n: number, dir: string) {
   const client = new ExchangeClient({ baseUrl: demo.url, credentials: DEMO_ACCOUNT });
   const session = async (): Promise<AmendSession> => ({ profile: LOCAL_DEMO_SUMMARY, client });
   await mkdir(dir, { recursive: true });
-  const amend = new AmendService({ session, log: new ActivityLog(dir) });
+  const log = new ActivityLog(dir);
+  const amend = new AmendService({ session, log });
   const ref = { clientOid: 'demo-btc-open' };
   await amend.getOrder(ref);
   const answerMs: number[] = [];
@@ -143,14 +144,15 @@ async function singles(demo: DemoExchange, n: number, dir: string) {
     const a = await amend.send({ ...ref, price });
     // The first fetches the instrument's rules: a warm-up, not counted.
     if (i > 0) answerMs.push(performance.now() - t0);
-    const modify = demo.control
+    const done = await amend.settled(a.id);
+    const logged = demo.control
       .requestLog()
       .slice(before)
       .find((e) => e.path === '/api/v3/trade/modify-order');
-    const done = await amend.settled(a.id);
-    const logged = modify ?? demo.control.requestLog().slice(before).find((e) => e.path === '/api/v3/trade/modify-order');
     if (logged && i > 0) onWireMs.push(logged.at - wall0);
     if (done.status !== 'applied') throw new Error(`single amend ${i}: ${done.status} (${done.summary})`);
+    // The next amend starts with the desk idle, as an operator's would: the outcome's line written.
+    await log.flushed();
   }
   await amend.close();
   return { answerMs: stats(answerMs), onWireMs: stats(onWireMs), p90AnswerMs: percentile(answerMs, 0.9) };

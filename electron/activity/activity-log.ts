@@ -119,6 +119,7 @@ export class ActivityLog {
    * none of them when it rejects. A run records a whole batch this way before the batch is sent.
    */
   appendAll(attempts: readonly Attempt[]): Promise<void> {
+    if (attempts.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ attempts: attempts.map((a) => capTexts(a)), resolve, reject });
       // One flush takes every append waiting when it starts: one write and one sync for all of them
@@ -254,9 +255,10 @@ export class ActivityLog {
   // ---------- writing ----------
 
   /** Runs a write, keeping what it found: the health check and the header banner read it. */
-  private async guarded(write: () => Promise<void>): Promise<void> {
+  private async guarded<T>(write: () => Promise<T>): Promise<T> {
+    let result: T;
     try {
-      await write();
+      result = await write();
     } catch (e) {
       const at = this.now();
       if (this.failure) Object.assign(this.failure, { code: errnoCode(e), probedAt: at });
@@ -265,17 +267,22 @@ export class ActivityLog {
     }
     this.failure = undefined;
     this.checked = true;
+    return result;
   }
 
   private async flushWaiting(): Promise<void> {
     const group = this.waiting.splice(0);
+    let index: () => Promise<void>;
     try {
-      await this.guarded(() => this.write(group.flatMap((g) => g.attempts)));
+      index = await this.guarded(() => this.write(group.flatMap((g) => g.attempts)));
     } catch (e) {
       for (const g of group) g.reject(e);
       return;
     }
+    // On disk: the callers go on (an amend's request may leave now) while the index catches up,
+    // still ahead of the next write or read.
     for (const g of group) g.resolve();
+    await index();
   }
 
   private async probe(): Promise<void> {
@@ -290,8 +297,8 @@ export class ActivityLog {
     }
   }
 
-  private async write(attempts: readonly Attempt[]): Promise<void> {
-    if (attempts.length === 0) return;
+  /** Appends the lines (synced); answers the index's update, to run before the next write or read. */
+  private async write(attempts: readonly Attempt[]): Promise<() => Promise<void>> {
     const st = await this.ready();
     if (st.segmentSize >= this.segmentBytes) {
       st.segment++;
@@ -305,20 +312,24 @@ export class ActivityLog {
       st.index.skipped++;
       st.tornTail = false;
     }
-    try {
-      let offset = at.offset;
-      for (const [k, attempt] of attempts.entries()) {
-        const length = Buffer.byteLength(lines[k]!, 'utf8');
-        await this.put(st.index, attempt, { segment: st.segment, offset, length });
-        offset += length + 1;
+    const segment = st.segment;
+    const covered = st.segmentSize;
+    return async () => {
+      try {
+        let offset = at.offset;
+        for (const [k, attempt] of attempts.entries()) {
+          const length = Buffer.byteLength(lines[k]!, 'utf8');
+          await this.put(st.index, attempt, { segment, offset, length });
+          offset += length + 1;
+        }
+        st.index.covered = { segment, offset: covered };
+        await st.index.writeHeader();
+      } catch {
+        // The journal has the line, so the entry is kept; the index catches up from its header when
+        // it is opened again.
+        await this.forget();
       }
-      st.index.covered = { segment: st.segment, offset: st.segmentSize };
-      await st.index.writeHeader();
-    } catch {
-      // The journal has the line, so the entry is kept; the index catches up from its header when
-      // it is opened again.
-      await this.forget();
-    }
+    };
   }
 
   private async put(index: ActivityIndex, a: Attempt, at: JournalPosition & { length: number }): Promise<void> {

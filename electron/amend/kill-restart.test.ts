@@ -121,84 +121,81 @@ const names = (a: Attempt, o: Placed) => {
   return ids.orderId === o.orderId || ids.clientOid === o.clientOid;
 };
 
-it(
-  `after ${CYCLES} SIGKILLs at random points, every change the exchange made has an attempt on disk, and every unfinished one is guarded`,
-  async () => {
-    const t0 = performance.now();
-    const dir = join(work, 'user-data');
-    // As a host's user-data lock does before the core starts.
-    await mkdir(dir);
-    const singles = place('ks', SINGLE_ORDERS, 40_000);
-    const runOrders = place('kr', RUN_ORDERS, 41_000);
-    const all = [...singles, ...runOrders];
-    const totals = { kills: 0, doneFirst: 0, changed: 0, recorded: 0, unrecorded: 0, unfinished: 0, guarded: 0 };
-    const failures: string[] = [];
+it(`after ${CYCLES} SIGKILLs at random points, every change the exchange made has an attempt on disk, and every unfinished one is guarded`, async () => {
+  const t0 = performance.now();
+  const dir = join(work, 'user-data');
+  // As a host's user-data lock does before the core starts.
+  await mkdir(dir);
+  const singles = place('ks', SINGLE_ORDERS, 40_000);
+  const runOrders = place('kr', RUN_ORDERS, 41_000);
+  const all = [...singles, ...runOrders];
+  const totals = { kills: 0, doneFirst: 0, changed: 0, recorded: 0, unrecorded: 0, unfinished: 0, guarded: 0 };
+  const failures: string[] = [];
 
-    for (let cycle = 0; cycle < CYCLES; cycle++) {
-      const mode = cycle % 2 === 0 ? 'single' : 'run';
-      const orders = mode === 'single' ? singles : runOrders;
-      const step = new Dec('0.1').mul(cycle + 1);
-      const targets = orders.map((o) => ({
-        orderId: o.orderId,
-        clientOid: o.clientOid,
-        price: o.base.plus(step).toFixed(1),
-      }));
-      const before = new Map(all.map((o) => [o.orderId, demo.control.getOrder(UID, o.orderId)!]));
-      const cycleStart = Date.now();
+  for (let cycle = 0; cycle < CYCLES; cycle++) {
+    const mode = cycle % 2 === 0 ? 'single' : 'run';
+    const orders = mode === 'single' ? singles : runOrders;
+    const step = new Dec('0.1').mul(cycle + 1);
+    const targets = orders.map((o) => ({
+      orderId: o.orderId,
+      clientOid: o.clientOid,
+      price: o.base.plus(step).toFixed(1),
+    }));
+    const before = new Map(all.map((o) => [o.orderId, demo.control.getOrder(UID, o.orderId)!]));
+    const cycleStart = Date.now();
 
-      const how = await runAndKill(dir, { mode, targets }, Math.random() * KILL_WINDOW_MS[mode]);
-      if (how === 'killed') totals.kills++;
-      else totals.doneFirst++;
-      await settled(all);
+    const how = await runAndKill(dir, { mode, targets }, Math.random() * KILL_WINDOW_MS[mode]);
+    if (how === 'killed') totals.kills++;
+    else totals.doneFirst++;
+    await settled(all);
 
-      const onDisk = new ActivityLog(dir);
-      const { attempts } = await onDisk.read();
-      await onDisk.close();
-      for (const o of all) {
-        const now = demo.control.getOrder(UID, o.orderId)!;
-        const was = before.get(o.orderId)!;
-        if (now.price === was.price && now.qty === was.qty) continue;
-        totals.changed++;
-        const asked = attempts.find((a) => names(a, o) && a.request.price === now.price);
-        if (asked) totals.recorded++;
-        else {
-          totals.unrecorded++;
-          failures.push(`cycle ${cycle} (${mode}): ${o.clientOid} changed to ${now.price} with no attempt on disk`);
-        }
+    const onDisk = new ActivityLog(dir);
+    const { attempts } = await onDisk.read();
+    await onDisk.close();
+    for (const o of all) {
+      const now = demo.control.getOrder(UID, o.orderId)!;
+      const was = before.get(o.orderId)!;
+      if (now.price === was.price && now.qty === was.qty) continue;
+      totals.changed++;
+      const asked = attempts.find((a) => names(a, o) && a.request.price === now.price);
+      if (asked) totals.recorded++;
+      else {
+        totals.unrecorded++;
+        failures.push(`cycle ${cycle} (${mode}): ${o.clientOid} changed to ${now.price} with no attempt on disk`);
       }
-      const unfinished = attempts.filter((a) => a.startedAt >= cycleStart && !FINAL_STATUSES.includes(a.status));
-
-      // The desk starts again on the folder: what it finds unfinished is unknown, and guarded.
-      const desk = new AmendService({
-        session: () => Promise.reject(new Error('no exchange needed to recover')),
-        log: new ActivityLog(dir),
-      });
-      await desk.steps.recovered;
-      for (const a of unfinished) {
-        totals.unfinished++;
-        const ids = attemptIds(a);
-        const guards = desk.steps.desk(a.profileId).guards;
-        const byId = ids.orderId ? guards.get({ orderId: ids.orderId }).state : 'no orderId';
-        const byOid = ids.clientOid ? guards.get({ clientOid: ids.clientOid }).state : 'no clientOid';
-        const status = (await desk.getAttempt(a.id)).status;
-        if (byId === 'unknown' && byOid === 'unknown' && status === 'unknown') totals.guarded++;
-        else failures.push(`cycle ${cycle} (${mode}): attempt ${a.id} (${a.status}) → ${status}, guards ${byId}/${byOid}`);
-      }
-      await desk.close();
     }
+    const unfinished = attempts.filter((a) => a.startedAt >= cycleStart && !FINAL_STATUSES.includes(a.status));
 
-    const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-    console.log(
-      `[kill test] ${CYCLES} cycles in ${seconds} s (${totals.kills} killed mid-way, ${totals.doneFirst} after finishing): ` +
-        `${totals.changed} price changes on the exchange, ${totals.recorded} with an attempt on disk, ${totals.unrecorded} without; ` +
-        `${totals.unfinished} attempts left unfinished, ${totals.guarded} of them unknown and guarded by orderId and clientOid after the restart`,
-    );
-    expect(failures).toEqual([]);
-    expect(totals.unrecorded).toBe(0);
-    expect(totals.guarded).toBe(totals.unfinished);
-    // The kills did land mid-way: changes were made, and some attempts were caught unfinished.
-    expect(totals.changed).toBeGreaterThan(0);
-    expect(totals.kills).toBeGreaterThan(0);
-  },
-  180_000,
-);
+    // The desk starts again on the folder: what it finds unfinished is unknown, and guarded.
+    const desk = new AmendService({
+      session: () => Promise.reject(new Error('no exchange needed to recover')),
+      log: new ActivityLog(dir),
+    });
+    await desk.steps.recovered;
+    for (const a of unfinished) {
+      totals.unfinished++;
+      const ids = attemptIds(a);
+      const guards = desk.steps.desk(a.profileId).guards;
+      const byId = ids.orderId ? guards.get({ orderId: ids.orderId }).state : 'no orderId';
+      const byOid = ids.clientOid ? guards.get({ clientOid: ids.clientOid }).state : 'no clientOid';
+      const status = (await desk.getAttempt(a.id)).status;
+      if (byId === 'unknown' && byOid === 'unknown' && status === 'unknown') totals.guarded++;
+      else
+        failures.push(`cycle ${cycle} (${mode}): attempt ${a.id} (${a.status}) → ${status}, guards ${byId}/${byOid}`);
+    }
+    await desk.close();
+  }
+
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(
+    `[kill test] ${CYCLES} cycles in ${seconds} s (${totals.kills} killed mid-way, ${totals.doneFirst} after finishing): ` +
+      `${totals.changed} price changes on the exchange, ${totals.recorded} with an attempt on disk, ${totals.unrecorded} without; ` +
+      `${totals.unfinished} attempts left unfinished, ${totals.guarded} of them unknown and guarded by orderId and clientOid after the restart`,
+  );
+  expect(failures).toEqual([]);
+  expect(totals.unrecorded).toBe(0);
+  expect(totals.guarded).toBe(totals.unfinished);
+  // The kills did land mid-way: changes were made, and some attempts were caught unfinished.
+  expect(totals.changed).toBeGreaterThan(0);
+  expect(totals.kills).toBeGreaterThan(0);
+}, 180_000);

@@ -4,13 +4,7 @@
  * shared/errors.ts.
  */
 import { dirname } from 'node:path';
-import {
-  deskError,
-  DeskError,
-  isStorageFailureCode,
-  notRecordedMessage,
-  notSavedMessage,
-} from '../../shared/errors';
+import { deskError, DeskError, isStorageFailureCode, notRecordedMessage, notSavedMessage } from '../../shared/errors';
 
 /** The system error code of a failed file operation ('ENOSPC'), undefined for anything else. */
 export function errnoCode(e: unknown): string | undefined {

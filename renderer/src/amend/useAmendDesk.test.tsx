@@ -265,7 +265,7 @@ describe('the amend desk', () => {
     expect(result.current.attempt).toBeUndefined();
   });
 
-  it('says once, in main\'s words, that a change it could not record was not sent', async () => {
+  it("says once, in main's words, that a change it could not record was not sent", async () => {
     const words =
       'Not sent: UTA Desk could not record this change — the disk holding /data/uta is full. Free space and try again.';
     installFakeDesk({
