@@ -11,8 +11,13 @@
  * Orders request, check included), first to last request, the time to the last known outcome
  * (start to the run's finishedAt), the requests, the REST reads (Get Order Details + Get Open
  * Orders), and the 429 answers, which must be 0. Prints medians with min–max, then one JSON line.
+ *
+ * First, single amends (`--single 40`, 0 to skip): one order amended again and again, each followed
+ * to its outcome before the next, through the same desk. Figures: the answer of send() (the guard,
+ * the rules, the synced write-ahead of the attempt, the request handed to the client), and the time
+ * until the exchange logged the Modify Order request.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -90,6 +95,8 @@ async function once(demo: DemoExchange, n: number, withStream: boolean, dir: str
     });
   }
   const session = async (): Promise<AmendSession> => ({ profile: LOCAL_DEMO_SUMMARY, client, stream });
+  // The folder exists, as in the app: a log that cannot be written would measure nothing.
+  await mkdir(dir, { recursive: true });
   const amend = new AmendService({ session, log: new ActivityLog(dir) });
   const runs = new AmendRuns({ steps: amend.steps, session });
   const logBefore = demo.control.requestLog().length;
@@ -117,6 +124,45 @@ async function once(demo: DemoExchange, n: number, withStream: boolean, dir: str
   };
 }
 
+/** Single amends one after another on one order: send()'s answer, and the request reaching the exchange. */
+async function singles(demo: DemoExchange, n: number, dir: string) {
+  demo.control.reset();
+  const client = new ExchangeClient({ baseUrl: demo.url, credentials: DEMO_ACCOUNT });
+  const session = async (): Promise<AmendSession> => ({ profile: LOCAL_DEMO_SUMMARY, client });
+  await mkdir(dir, { recursive: true });
+  const log = new ActivityLog(dir);
+  const amend = new AmendService({ session, log });
+  const ref = { clientOid: 'demo-btc-open' };
+  await amend.getOrder(ref);
+  const answerMs: number[] = [];
+  const onWireMs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const price = (60_000 + (i % 2 === 0 ? 1 : -1) * (1 + (i % 7))).toFixed(1);
+    const before = demo.control.requestLog().length;
+    const wall0 = Date.now();
+    const t0 = performance.now();
+    const a = await amend.send({ ...ref, price });
+    // The first fetches the instrument's rules: a warm-up, not counted.
+    if (i > 0) answerMs.push(performance.now() - t0);
+    const done = await amend.settled(a.id);
+    const logged = demo.control
+      .requestLog()
+      .slice(before)
+      .find((e) => e.path === '/api/v3/trade/modify-order');
+    if (logged && i > 0) onWireMs.push(logged.at - wall0);
+    if (done.status !== 'applied') throw new Error(`single amend ${i}: ${done.status} (${done.summary})`);
+    // The next amend starts with the desk idle, as an operator's would: the outcome's line written.
+    await log.flushed();
+  }
+  await amend.close();
+  return { answerMs: stats(answerMs), onWireMs: stats(onWireMs), p90AnswerMs: percentile(answerMs, 0.9) };
+}
+
+function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? NaN;
+}
+
 function stats(values: number[]) {
   const s = [...values].sort((a, b) => a - b);
   return { median: s[Math.floor(s.length / 2)] ?? NaN, min: s[0] ?? NaN, max: s[s.length - 1] ?? NaN };
@@ -128,15 +174,29 @@ async function main(): Promise<void> {
       orders: { type: 'string', default: '200' },
       repeats: { type: 'string', default: '5' },
       'engine-latency-ms': { type: 'string', default: '500' },
+      single: { type: 'string', default: '40' },
+      modes: { type: 'string', default: 'stream,polling' },
     },
   });
+  const single = Number(values.single);
+  const modes = values.modes.split(',').filter((m): m is 'stream' | 'polling' => m === 'stream' || m === 'polling');
   const n = Number(values.orders);
   const repeats = Number(values.repeats);
   const demo = await startDemoExchange({ engineLatencyMs: Number(values['engine-latency-ms']), rateLimit: true });
   const dir = await mkdtemp(join(tmpdir(), 'bench-amend-many-'));
   const out: Record<string, unknown> = { orders: n, repeats, engineLatencyMs: Number(values['engine-latency-ms']) };
   try {
-    for (const mode of ['stream', 'polling'] as const) {
+    if (single > 0) {
+      const f = await singles(demo, single, join(dir, 'single'));
+      const fmt = (x: { median: number; min: number; max: number }) =>
+        `${x.median.toFixed(1)} (${x.min.toFixed(1)}–${x.max.toFixed(1)})`;
+      console.log(
+        `single   ${single} amends one after another: send() answered in ${fmt(f.answerMs)} ms (p90 ${f.p90AnswerMs.toFixed(1)})` +
+          ` · request at the exchange ${fmt(f.onWireMs)} ms after the call`,
+      );
+      out.single = f;
+    }
+    for (const mode of modes) {
       const all: Figures[] = [];
       for (let r = 0; r < repeats; r++) all.push(await once(demo, n, mode === 'stream', join(dir, `${mode}-${r}`)));
       const f = (k: keyof Figures) => stats(all.map((x) => x[k]));

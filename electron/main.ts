@@ -6,7 +6,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, type WebPreferences } from 'electron';
 import { createCore, type Core } from './core/create-core';
-import { acquireUserDataLock, UserDataLockedError, type UserDataLock } from './core/user-data-lock';
+import {
+  acquireUserDataLock,
+  UserDataFolderError,
+  UserDataLockedError,
+  type UserDataLock,
+} from './core/user-data-lock';
 import { createDispatch } from './ipc/dispatch';
 import { registerIpc } from './ipc/register';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security/csp';
@@ -124,8 +129,9 @@ async function claimUserData(): Promise<UserDataLock | undefined> {
   try {
     return await acquireUserDataLock(app.getPath('userData'), 'electron');
   } catch (e) {
-    if (!(e instanceof UserDataLockedError)) throw e;
-    dialog.showErrorBox('UTA Desk is already running', e.message);
+    if (e instanceof UserDataFolderError) dialog.showErrorBox('UTA Desk cannot start', e.message);
+    else if (e instanceof UserDataLockedError) dialog.showErrorBox('UTA Desk is already running', e.message);
+    else throw e;
     app.quit();
     return undefined;
   }

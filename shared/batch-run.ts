@@ -25,6 +25,7 @@ export const STOPPED_BY = [
   'operator', // Stop (or Cancel while checking)
   'desk-stopped', // UTA Desk closed, crashed or was restarted during the run
   'fault', // an unexpected fault of the desk
+  'not-recorded', // a request's items could not be recorded (write-ahead), so it and the rest were not sent
 ] as const;
 export type StoppedBy = (typeof STOPPED_BY)[number];
 
@@ -177,6 +178,8 @@ export function runStatusWords(run: RunFacts): string {
   if (run.stoppedBy === 'operator') return `Stopped — ${counts}`;
   if (run.stoppedBy === 'desk-stopped') return `Interrupted: UTA Desk stopped during the run — ${counts}`;
   if (run.stoppedBy === 'fault') return `Stopped by a fault of the desk — ${counts}`;
+  if (run.stoppedBy === 'not-recorded')
+    return `Stopped: UTA Desk could not record the next request, so it was not sent — ${counts}`;
   if (c.unknown) return `Finished with ${c.unknown} unknown — ${counts}`;
   return `Finished — ${counts}`;
 }

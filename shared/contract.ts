@@ -214,6 +214,21 @@ export const contract = {
     request: profileId,
     response: profileSummarySchema,
   },
+  /**
+   * Whether the activity log can be written. While it cannot, nothing is sent (every amend is
+   * recorded before it goes) and the header shows why.
+   */
+  getActivityHealth: {
+    channel: 'activity:health',
+    request: empty,
+    response: z.object({
+      writable: z.boolean(),
+      /** Why not, in words; null while writable. */
+      message: z.string().max(2000).nullable(),
+      /** Since when (ms since the epoch); null while writable. */
+      since: z.number().nullable(),
+    }),
+  },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
 export type Contract = typeof contract;

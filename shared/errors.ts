@@ -16,6 +16,7 @@ export const ERROR_KINDS = [
   'not-found', // unknown profile, attempt, …
   'conflict', // refused locally because of the order's state (in flight, locked)
   'forbidden', // IPC from a frame that is not the app
+  'storage', // a file in the user-data folder could not be written (disk full, read-only, …)
   'internal',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
@@ -164,4 +165,94 @@ const ARTICLES = new Set(['a', 'an', 'the', 'this']);
 function saysNothingMore(msg: string, words: string): boolean {
   const m = gist(msg);
   return m.trim() === '' || gist(words).includes(m);
+}
+
+/**
+ * Why a file in the user-data folder could not be written, by the system's error code (ENOSPC,
+ * EROFS, …), and what the operator can do about it: the one home of these words, so the desk, Amend
+ * many, the header banner and a refused start say the same thing and never show a raw code.
+ */
+interface StorageFailure {
+  /** `file`, when known, names the file that could not be written. */
+  why: (folder: string, file?: string) => string;
+  todo: string;
+}
+const FREE_SPACE = 'Free space and try again.';
+const STORAGE_FAILURES: Readonly<Record<string, StorageFailure>> = {
+  ENOSPC: { why: (f) => `the disk holding ${f} is full`, todo: FREE_SPACE },
+  EDQUOT: { why: (f) => `your disk quota on the disk holding ${f} is used up`, todo: FREE_SPACE },
+  EFBIG: { why: (f) => `a file in ${f} has grown past what its disk allows`, todo: FREE_SPACE },
+  EROFS: {
+    why: (f) => `the disk holding ${f} is read-only`,
+    todo: 'Make it writable (or give UTA Desk another folder) and try again.',
+  },
+  EACCES: {
+    why: (f) => `UTA Desk is not allowed to write in ${f}`,
+    todo: 'Give your user write access to it and try again.',
+  },
+  EPERM: {
+    why: (f) => `UTA Desk is not allowed to write in ${f}`,
+    todo: 'Give your user write access to it and try again.',
+  },
+  EIO: {
+    why: (f) => `the disk holding ${f} reported a read or write error`,
+    todo: 'Check the disk (it may be failing or disconnected), then try again.',
+  },
+  EISDIR: {
+    why: (f, file) =>
+      file
+        ? `${file} is a folder, where UTA Desk keeps one of its files`
+        : `a folder stands in ${f} where UTA Desk keeps one of its files`,
+    todo: 'Move that folder away and try again.',
+  },
+  ENOTDIR: {
+    why: (f) => `a file stands where the folder ${f} should be`,
+    todo: 'Move that file away and try again.',
+  },
+  ENOENT: {
+    why: (f) => `the folder ${f} is missing`,
+    todo: 'Make sure its disk is connected (or start UTA Desk again to create it) and try again.',
+  },
+  EMFILE: { why: () => 'too many files are open on this computer', todo: 'Close some programs and try again.' },
+  ENFILE: { why: () => 'too many files are open on this computer', todo: 'Close some programs and try again.' },
+};
+
+/** The system error codes that mean "this folder cannot be written" (and not a fault of the desk). */
+export function isStorageFailureCode(code: string | undefined): boolean {
+  return code !== undefined && Object.hasOwn(STORAGE_FAILURES, code);
+}
+
+/** "the disk holding /home/x/.config/UTA Desk is full" and "Free space and try again.", for any code. */
+export function storageFailureWords(
+  code: string | undefined,
+  folder: string,
+  file?: string,
+): { why: string; todo: string } {
+  const known = code !== undefined && Object.hasOwn(STORAGE_FAILURES, code) ? STORAGE_FAILURES[code] : undefined;
+  if (known) return { why: known.why(folder, file), todo: known.todo };
+  return { why: `a file in ${folder} could not be written`, todo: 'Check the disk and the folder, then try again.' };
+}
+
+/** What an amend or a run says when its intent could not be recorded: nothing was sent. */
+export function notRecordedMessage(code: string | undefined, folder: string): string {
+  const { why, todo } = storageFailureWords(code, folder);
+  return `Not sent: UTA Desk could not record this change — ${why}. ${todo}`;
+}
+
+/** What any other write (a setting, a watched symbol) says when it could not be saved. */
+export function notSavedMessage(code: string | undefined, folder: string): string {
+  const { why, todo } = storageFailureWords(code, folder);
+  return `Not saved: ${why}. ${todo}`;
+}
+
+/** What a start on a folder that cannot be written says (no raw ENOSPC / EISDIR). */
+export function cannotStartMessage(code: string | undefined, folder: string, file?: string): string {
+  const { why, todo } = storageFailureWords(code, folder, file);
+  return `UTA Desk cannot start: ${why}. ${todo}`;
+}
+
+/** The header banner while the activity log cannot be written. */
+export function logNotWritableMessage(code: string | undefined, folder: string): string {
+  const { why, todo } = storageFailureWords(code, folder);
+  return `The activity log cannot be written — ${why}. Nothing is sent until it can be. ${todo}`;
 }

@@ -8,10 +8,12 @@
  * worst tear the line being written; a torn line is fenced off by the next write, skipped by readers
  * and counted.
  */
-import { open, readdir, type FileHandle } from 'node:fs/promises';
+import { open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ATTEMPT_STATUSES, attemptSchema, FINAL_STATUSES, type Attempt } from '../../shared/attempts';
+import { logNotWritableMessage } from '../../shared/errors';
 import { appendLines, fileSize, parseJsonLine, scanLines, type OpenFile } from '../storage/journal-file';
+import { errnoCode } from '../storage/storage-error';
 import { ActivityIndex, idHash, type IndexRecord, type JournalPosition } from './activity-index';
 
 export type { OpenFile } from '../storage/journal-file';
@@ -26,6 +28,11 @@ const RECENT_RECORDS = 10_000;
 const SCAN_BUDGET = 20_000;
 /** One line stays small whatever a server answered: long texts are cut to this many characters. */
 export const MAX_TEXT = 2000;
+/** While the log cannot be written, a health check tries a probe write at most this often. */
+const PROBE_EVERY_MS = 2000;
+/** The probe's size: a write that fits into a block already allocated proves nothing. */
+const PROBE_BYTES = 64 * 1024;
+const PROBE_FILE = 'activity.probe';
 /** Lines at most this far apart are read in one read… */
 const SPAN_GAP = 64 * 1024;
 /** …up to this many bytes. */
@@ -54,6 +61,16 @@ export interface ActivityLogOptions {
   openFile?: OpenFile;
   /** Smaller segments in tests. */
   segmentBytes?: number;
+  now?: () => number;
+}
+
+/** Whether the log can be written, as the last write (or probe) found it. */
+export interface LogHealth {
+  writable: boolean;
+  /** Why not, in words (no raw system code); null while writable. */
+  message: string | null;
+  /** Since when it could not be written; null while writable. */
+  since: number | null;
 }
 
 interface Opened {
@@ -76,16 +93,71 @@ export class ActivityLog {
   /** Record number by id hash, for attempts that may still get a line: recent ones. */
   private readonly recordOf = new Map<string, number>();
   private readonly readers = new Map<number, Promise<FileHandle>>();
+  private readonly now: () => number;
+  /** The last write failed (and nothing has been written since): why, and since when. */
+  private failure: { code: string | undefined; since: number; probedAt: number } | undefined;
+  /** Appends not written yet, in order; the next flush writes them all at once. */
+  private waiting: Array<{ attempts: Attempt[]; resolve: () => void; reject: (e: unknown) => void }> = [];
+  /** A write or a probe has shown whether the log can be written. */
+  private checked = false;
 
   constructor(userDataDir: string, fileName = ACTIVITY_FILE, options: ActivityLogOptions = {}) {
     this.dir = userDataDir;
     this.path = join(userDataDir, fileName);
     this.openFile = options.openFile ?? open;
     this.segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
+    this.now = options.now ?? Date.now;
   }
 
+  /** Appends one line; resolves once it is on disk (synced). */
   append(attempt: Attempt): Promise<void> {
-    return this.serial(() => this.write(capTexts(attempt)));
+    return this.appendAll([attempt]);
+  }
+
+  /**
+   * Appends one line per attempt in one synced write: all of them are on disk when this resolves,
+   * none of them when it rejects. A run records a whole batch this way before the batch is sent.
+   */
+  appendAll(attempts: readonly Attempt[]): Promise<void> {
+    if (attempts.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ attempts: attempts.map((a) => capTexts(a)), resolve, reject });
+      // One flush takes every append waiting when it starts: one write and one sync for all of them
+      // (group commit), so a run's many steps do not queue a sync each ahead of the next intent.
+      if (this.waiting.length === 1) void this.serial(() => this.flushWaiting());
+    });
+  }
+
+  /**
+   * Whether the log can be written. While it cannot, a probe write (beside the journal, removed
+   * again) is tried at most every few seconds, so the answer turns writable once space returns even
+   * when nothing else is written.
+   */
+  async health(): Promise<LogHealth> {
+    if (!this.failure && !this.checked) {
+      // Nothing written yet in this session: one probe, so a full disk shows before the first amend.
+      this.checked = true;
+      try {
+        await this.probe();
+      } catch (e) {
+        const at = this.now();
+        this.failure ??= { code: errnoCode(e), since: at, probedAt: at };
+      }
+    }
+    const f = this.failure;
+    if (f && this.now() - f.probedAt >= PROBE_EVERY_MS) {
+      f.probedAt = this.now();
+      try {
+        await this.probe();
+        if (this.failure === f) this.failure = undefined;
+      } catch (e) {
+        f.code = errnoCode(e) ?? f.code;
+      }
+    }
+    const now = this.failure;
+    return now
+      ? { writable: false, message: logNotWritableMessage(now.code, this.dir), since: now.since }
+      : { writable: true, message: null, since: null };
   }
 
   /** Resolves when every append made so far has been written (or has failed). */
@@ -182,29 +254,82 @@ export class ActivityLog {
 
   // ---------- writing ----------
 
-  private async write(attempt: Attempt): Promise<void> {
+  /** Runs a write, keeping what it found: the health check and the header banner read it. */
+  private async guarded<T>(write: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await write();
+    } catch (e) {
+      const at = this.now();
+      if (this.failure) Object.assign(this.failure, { code: errnoCode(e), probedAt: at });
+      else this.failure = { code: errnoCode(e), since: at, probedAt: at };
+      throw e;
+    }
+    this.failure = undefined;
+    this.checked = true;
+    return result;
+  }
+
+  private async flushWaiting(): Promise<void> {
+    const group = this.waiting.splice(0);
+    let index: () => Promise<void>;
+    try {
+      index = await this.guarded(() => this.write(group.flatMap((g) => g.attempts)));
+    } catch (e) {
+      for (const g of group) g.reject(e);
+      return;
+    }
+    // On disk: the callers go on (an amend's request may leave now) while the index catches up,
+    // still ahead of the next write or read.
+    for (const g of group) g.resolve();
+    await index();
+  }
+
+  private async probe(): Promise<void> {
+    const path = join(this.dir, PROBE_FILE);
+    const fh = await this.openFile(path, 'w', 0o600);
+    try {
+      await fh.writeFile(Buffer.alloc(PROBE_BYTES));
+      await fh.datasync();
+    } finally {
+      await fh.close();
+      await unlink(path).catch(() => undefined);
+    }
+  }
+
+  /** Appends the lines (synced); answers the index's update, to run before the next write or read. */
+  private async write(attempts: readonly Attempt[]): Promise<() => Promise<void>> {
     const st = await this.ready();
     if (st.segmentSize >= this.segmentBytes) {
       st.segment++;
       st.segmentSize = 0;
       st.tornTail = false;
     }
-    const line = JSON.stringify(attempt);
-    const at = await appendLines(this.openFile, this.segmentPath(st.segment), line);
+    const lines = attempts.map((a) => JSON.stringify(a));
+    const at = await appendLines(this.openFile, this.segmentPath(st.segment), lines.join('\n'));
     st.segmentSize = at.offset + at.length + 1;
     if (at.fenced) {
       st.index.skipped++;
       st.tornTail = false;
     }
-    try {
-      await this.put(st.index, attempt, { segment: st.segment, offset: at.offset, length: at.length });
-      st.index.covered = { segment: st.segment, offset: st.segmentSize };
-      await st.index.writeHeader();
-    } catch {
-      // The journal has the line, so the entry is kept; the index catches up from its header when
-      // it is opened again.
-      await this.forget();
-    }
+    const segment = st.segment;
+    const covered = st.segmentSize;
+    return async () => {
+      try {
+        let offset = at.offset;
+        for (const [k, attempt] of attempts.entries()) {
+          const length = Buffer.byteLength(lines[k]!, 'utf8');
+          await this.put(st.index, attempt, { segment, offset, length });
+          offset += length + 1;
+        }
+        st.index.covered = { segment, offset: covered };
+        await st.index.writeHeader();
+      } catch {
+        // The journal has the line, so the entry is kept; the index catches up from its header when
+        // it is opened again.
+        await this.forget();
+      }
+    };
   }
 
   private async put(index: ActivityIndex, a: Attempt, at: JournalPosition & { length: number }): Promise<void> {

@@ -425,9 +425,21 @@ export class AmendRuns {
     // Watching starts before sending: the engine's push may come before the answer does.
     const watches = items.map((i) => (stream ? watchOrder(stream, i.ids) : undefined));
     const detail = `POST ${BATCH_PATH} · request ${n} of ${run.batches.length}, ${items.length} item${items.length === 1 ? '' : 's'}`;
-    for (const item of items) {
-      item.recorded = true;
-      steps.sent(item.attempt, detail);
+    for (const item of items) item.recorded = true;
+    // Write-ahead: every item of the request on disk (one synced append) before it is sent.
+    const recording = steps.sent(
+      items.map((i) => i.attempt),
+      detail,
+    );
+    try {
+      await recording;
+    } catch (e) {
+      // Not recorded, so not sent: neither this request nor any after it (the disk is failing).
+      watches.forEach((w) => w?.close());
+      const error = e instanceof DeskError ? e : deskError('storage', String(e));
+      for (const item of items) steps.notRecorded(item.attempt, desk, item.ids, error);
+      this.stop(run, 'not-recorded');
+      return;
     }
     run.requests++;
     let answer: BatchModifyAnswer;
@@ -710,6 +722,7 @@ const NOT_SENT: Record<StoppedBy, string> = {
   operator: SUMMARY.notSent,
   'desk-stopped': 'Not sent: UTA Desk stopped before this item was sent',
   fault: 'Not sent: the run stopped after a fault of the desk before this item was sent',
+  'not-recorded': 'Not sent: UTA Desk could not record an earlier request of this run, so it sent nothing more',
 };
 
 function summaryOf(run: BatchRun): RunSummary {

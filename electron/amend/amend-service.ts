@@ -19,7 +19,7 @@ import { deskError } from '../../shared/errors';
 import { mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
 import type { Category, Instrument, ModifyOrderRequest, Order } from '../../shared/schemas';
-import type { ActivityLog } from '../activity/activity-log';
+import type { ActivityLog, LogHealth } from '../activity/activity-log';
 import type { BatchModifyAnswer, ModifyAnswer } from '../exchange/client';
 import { AmendSteps, type ProfileDesk } from './amend-steps';
 import type { OrderReaderClient } from './order-reader';
@@ -142,6 +142,11 @@ export class AmendService {
     return { ...page, attempts };
   }
 
+  /** Whether the activity log can be written: nothing is sent while it cannot. */
+  logHealth(): Promise<LogHealth> {
+    return this.log.health();
+  }
+
   /** Resolves when the attempt reaches a final status (tests, and a clean shutdown). */
   async settled(id: string): Promise<Attempt> {
     const run = this.steps.settling(id);
@@ -159,8 +164,9 @@ export class AmendService {
   // ---------- sending ----------
 
   /**
-   * Checks and, when allowed, sends one modification. Answers as soon as it is refused or on the
-   * wire (status 'sending'); the rest is followed in the background and read with getAttempt.
+   * Checks and, when allowed, sends one modification. Answers as soon as it is refused, or recorded
+   * and on its way (status 'sending'); the rest is followed in the background and read with
+   * getAttempt. When the attempt cannot be recorded nothing is sent and this throws why, in words.
    */
   async send(raw: ModifyOrderRequest): Promise<AttemptWithGuard> {
     await this.steps.recovered;
@@ -176,7 +182,13 @@ export class AmendService {
     const checked = await steps.check(desk, client, attempt, ids, order);
     if ('refused' in checked) return checked.refused;
 
-    steps.sent(attempt, 'POST /api/v3/trade/modify-order');
+    try {
+      // Write-ahead: on disk (synced) before a byte of the request leaves, and before the answer.
+      await steps.sent([attempt], 'POST /api/v3/trade/modify-order');
+    } catch (e) {
+      desk.guards.release(ids, { attemptId: attempt.id });
+      throw e;
+    }
     steps.track(attempt, this.run(attempt, checked.request, client, desk, ids, stream));
     return steps.answer(attempt);
   }

@@ -15,11 +15,19 @@ import type { Attempt, AttemptStatus, AttemptWithGuard, OrderGuard, OrderSnapsho
 import { FINAL_STATUSES } from '../../shared/attempts';
 import { MAX_RUN_ITEMS } from '../../shared/batch-run';
 import { changeText } from '../../shared/change-text';
-import { deskError, describeError, DeskError, EXCHANGE_CODE, type DeskErrorData } from '../../shared/errors';
+import {
+  deskError,
+  describeError,
+  DeskError,
+  EXCHANGE_CODE,
+  storageFailureWords,
+  type DeskErrorData,
+} from '../../shared/errors';
 import { attemptIds, describeIds, mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
 import { categorySchema, type ModifyOrderRequest, type Order } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
+import { errnoCode, notRecordedError } from '../storage/storage-error';
 import { outcomeSummary, runItemSummary, SUMMARY } from './attempt-text';
 import {
   decisiveOutcome,
@@ -67,6 +75,9 @@ export function snapshot(o: Order | undefined): OrderSnapshot | undefined {
 }
 
 const isFinal = (s: AttemptStatus) => FINAL_STATUSES.includes(s);
+
+/** The timeline label of a step the activity log could not take. */
+const NOT_RECORDED = 'Not recorded';
 
 /**
  * What came back, as facts for the timeline ("code 25102 · HTTP 400", "no answer in time"): the
@@ -215,11 +226,33 @@ export class AmendSteps {
     }
   }
 
-  /** The attempt goes on the wire: noted, kept as this session's, and recorded. */
-  sent(attempt: Attempt, detail: string): void {
-    this.note(attempt, 'Sent', detail);
+  /**
+   * Write-ahead: the attempts are about to go on the wire (one request carries them all). They are
+   * noted, and recorded in one synced append; only when that resolves may a byte of the request be
+   * written. When they cannot be recorded this throws the words of why (a DeskError of kind
+   * 'storage', "Not sent: …"), the attempts are not this session's, and nothing may be sent.
+   */
+  async sent(attempts: readonly Attempt[], detail: string): Promise<void> {
+    for (const attempt of attempts) this.note(attempt, 'Sent', detail);
+    try {
+      await this.opts.log.appendAll(attempts.map((a) => structuredClone(a)));
+    } catch (e) {
+      for (const attempt of attempts) attempt.timeline.pop();
+      this.opts.onLogError?.(e);
+      throw notRecordedError(e, this.opts.log.dir);
+    }
+    for (const attempt of attempts) this.attempts.set(attempt.id, attempt);
+  }
+
+  /**
+   * An attempt whose intent could not be recorded (see sent): never sent, its order free again, and
+   * the words of why as its outcome. Runs show it as the item's; it cannot be recorded either.
+   */
+  notRecorded(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, error: DeskError): void {
+    desk.guards.release(ids, { attemptId: attempt.id });
+    attempt.error = error.data;
     this.attempts.set(attempt.id, attempt);
-    this.record(attempt);
+    this.transition(attempt, 'rejected', error.message, 'Not sent', 'The activity log could not be written');
   }
 
   /** Keeps the attempt's background work, so settled() and close() can wait for it. */
@@ -480,8 +513,18 @@ export class AmendSteps {
     this.record(attempt);
   }
 
+  /**
+   * A later step (answered, accepted, the outcome): appended without waiting, since the intent
+   * before it is on disk already and a crash from here on leaves the attempt "Outcome unknown" and
+   * its order guarded. A step that cannot be recorded says so in the attempt's timeline.
+   */
   record(attempt: Attempt): void {
-    this.opts.log.append(structuredClone(attempt)).catch((e: unknown) => this.opts.onLogError?.(e));
+    this.opts.log.append(structuredClone(attempt)).catch((e: unknown) => {
+      this.opts.onLogError?.(e);
+      const last = attempt.timeline[attempt.timeline.length - 1];
+      if (last?.label !== NOT_RECORDED && this.attempts.has(attempt.id))
+        this.note(attempt, NOT_RECORDED, storageFailureWords(errnoCode(e), this.opts.log.dir).why);
+    });
   }
 
   /** Stops following (attempts still following end as 'unknown') and waits for them; idempotent. */
@@ -512,7 +555,9 @@ export class AmendSteps {
         'unknown',
         SUMMARY.interrupted,
         'Outcome unknown',
-        'UTA Desk stopped while following it',
+        attempt.status === 'sending'
+          ? 'UTA Desk stopped after recording the request, before its answer: it may or may not have reached the exchange'
+          : 'UTA Desk stopped while following it',
       );
     }
   }

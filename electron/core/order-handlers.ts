@@ -8,7 +8,13 @@ import type { CoreContext } from './context';
 import type { CoreHandlers } from './handlers';
 
 type OrderMethods =
-  'getOrder' | 'listOpenOrders' | 'sendModification' | 'getAttempt' | 'listActivity' | 'getOrderStream';
+  | 'getOrder'
+  | 'listOpenOrders'
+  | 'sendModification'
+  | 'getAttempt'
+  | 'listActivity'
+  | 'getOrderStream'
+  | 'getActivityHealth';
 
 /** The active profile, its client and its order stream (started on first use). */
 export async function activeSession(ctx: CoreContext) {
@@ -39,5 +45,6 @@ export function orderHandlers(ctx: CoreContext, service = createAmendService(ctx
       await activeSession(ctx);
       return { stream: ctx.streams.status() };
     },
+    getActivityHealth: () => service.logHealth(),
   };
 }

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { processIdentity } from './process-identity';
-import { acquireUserDataLock, isProcessAlive, LOCK_FILE, UserDataLockedError, type LockOwner } from './user-data-lock';
+import {
+  acquireUserDataLock,
+  isProcessAlive,
+  LOCK_FILE,
+  UserDataFolderError,
+  UserDataLockedError,
+  type LockOwner,
+} from './user-data-lock';
 
 let root: string;
 let dir: string;
@@ -257,4 +264,25 @@ describe('a lock whose pid now names another process', () => {
       }
     },
   );
+});
+
+describe('a folder that cannot hold the lock says why in words', () => {
+  it('a folder where the lock file should be', async () => {
+    await mkdir(lockPath(), { recursive: true });
+    const error = await acquireUserDataLock(dir, 'electron').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserDataFolderError);
+    expect((error as Error).message).toBe(
+      `UTA Desk cannot start: ${lockPath()} is a folder, where UTA Desk keeps one of its files. Move that folder away and try again.`,
+    );
+  });
+
+  it('a file where the folder should be', async () => {
+    await writeFile(dir, 'not a folder');
+    const error = await acquireUserDataLock(dir, 'electron').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserDataFolderError);
+    expect((error as Error).message).toBe(
+      `UTA Desk cannot start: a file stands where the folder ${dir} should be. Move that file away and try again.`,
+    );
+    expect((error as Error).message).not.toMatch(/E[A-Z]{3,}/);
+  });
 });

@@ -10,6 +10,7 @@ import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { processIdentity } from './process-identity';
+import { cannotStartMessage } from '../../shared/errors';
 
 export const LOCK_FILE = 'uta-desk.lock';
 
@@ -44,6 +45,23 @@ export class UserDataLockedError extends Error {
   }
 }
 
+/**
+ * The folder cannot hold the lock (or anything else): full, read-only, not writable, or something in
+ * the way where the folder or the lock file should be. Its message says so in words for the operator.
+ */
+export class UserDataFolderError extends Error {
+  readonly dir: string;
+  /** The system's code (ENOSPC, EROFS, EISDIR, …), for logs; never shown as the message. */
+  readonly code: string | undefined;
+
+  constructor(dir: string, code: string | undefined, file?: string) {
+    super(cannotStartMessage(code, dir, file));
+    this.name = 'UserDataFolderError';
+    this.dir = dir;
+    this.code = code;
+  }
+}
+
 export interface UserDataLock {
   readonly path: string;
   /** Removes the lock if it is still ours; safe to call twice. */
@@ -71,12 +89,28 @@ const TAKEOVER_SUFFIX = '.takeover';
 const TAKEOVER_WAIT_MS = 2000;
 const ABANDONED_GUARD_MS = 5000;
 
-/** Takes the lock or throws UserDataLockedError (its message is meant for the operator as is). */
+/**
+ * Takes the lock, or throws UserDataLockedError (another app holds it) or UserDataFolderError (the
+ * folder cannot be written); their messages are meant for the operator as they are.
+ */
 export async function acquireUserDataLock(
   dir: string,
   host: string,
   options: AcquireOptions = {},
 ): Promise<UserDataLock> {
+  try {
+    return await acquire(dir, host, options);
+  } catch (error) {
+    if (error instanceof UserDataLockedError) throw error;
+    const e = error as NodeJS.ErrnoException;
+    if (typeof e?.code !== 'string') throw error;
+    // mkdir of a folder where a file is answers EEXIST: a file is in the way.
+    const code = e.code === 'EEXIST' && e.syscall === 'mkdir' ? 'ENOTDIR' : e.code;
+    throw new UserDataFolderError(dir, code, code === 'EISDIR' ? join(dir, LOCK_FILE) : undefined);
+  }
+}
+
+async function acquire(dir: string, host: string, options: AcquireOptions): Promise<UserDataLock> {
   const pid = options.pid ?? process.pid;
   const now = options.now ?? Date.now;
   const identify = options.identify ?? processIdentity;

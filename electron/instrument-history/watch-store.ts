@@ -106,8 +106,15 @@ export class WatchStore {
     const run = this.writes.then(async () => {
       const file = await this.load();
       const result = change(file);
-      await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
-      await writeFileAtomic(this.path, `${JSON.stringify(file)}\n`);
+      try {
+        await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+        await writeFileAtomic(this.path, `${JSON.stringify(file)}\n`);
+      } catch (e) {
+        // Not saved, so not kept: the next read goes back to what is on disk.
+        this.data = undefined;
+        this.loading = undefined;
+        throw e;
+      }
       return result;
     });
     this.writes = run.catch(() => undefined);

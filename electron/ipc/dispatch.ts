@@ -6,6 +6,7 @@ import { contract, methodOfChannel, validationDetails, type IpcResult, type Meth
 import { DeskError, type DeskErrorData } from '../../shared/errors';
 import { excerpt } from '../../shared/excerpt';
 import type { CoreHandlers } from '../core/handlers';
+import { notSavedError } from '../storage/storage-error';
 
 export type Dispatch = (channel: string, payload: unknown) => Promise<IpcResult>;
 
@@ -39,6 +40,9 @@ export function createDispatch(handlers: CoreHandlers, options: DispatchOptions 
     } catch (e) {
       if (e instanceof DeskError) return fail(e.data);
       options.onInternalError?.(channel, e);
+      // A write the disk refused (full, read-only, …) is said in words, never as a raw ENOSPC.
+      const unsaved = notSavedError(e);
+      if (unsaved) return fail(unsaved.data);
       return fail({
         kind: 'internal',
         message: `Unexpected failure on ${channel}: ${e instanceof Error ? e.message : String(e)}`,

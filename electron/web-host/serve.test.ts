@@ -338,6 +338,15 @@ describe('runServe exit codes', () => {
     }
   });
 
+  it('exits 1 in words when a folder stands where the lock file should be', async () => {
+    await mkdir(join(userDataDir, LOCK_FILE));
+    const { code, err } = run(['--no-open', '--user-data', userDataDir]);
+    expect(await code).toBe(1);
+    expect(err.text()).toBe(
+      `uta-desk: UTA Desk cannot start: ${join(userDataDir, LOCK_FILE)} is a folder, where UTA Desk keeps one of its files. Move that folder away and try again.\n`,
+    );
+  });
+
   it('exits 1 on a non-loopback address without --allow-non-loopback', async () => {
     const core = fakeCore();
     const { code, err } = run(['--no-open', '--user-data', userDataDir, '--host', '192.0.2.10'], core);

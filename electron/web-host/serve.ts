@@ -8,7 +8,12 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createCore, type Core } from '../core/create-core';
-import { acquireUserDataLock, UserDataLockedError, type UserDataLock } from '../core/user-data-lock';
+import {
+  acquireUserDataLock,
+  UserDataFolderError,
+  UserDataLockedError,
+  type UserDataLock,
+} from '../core/user-data-lock';
 import { createDispatch } from '../ipc/dispatch';
 import type { SecretBox } from '../profiles/secret-box';
 import {
@@ -272,7 +277,7 @@ export async function runServe(
   try {
     desk = await serveDesk(options, { ...deps, out });
   } catch (e) {
-    if (e instanceof UserDataLockedError || e instanceof NonLoopbackRefused) {
+    if (e instanceof UserDataLockedError || e instanceof UserDataFolderError || e instanceof NonLoopbackRefused) {
       err.write(`uta-desk: ${e.message}\n`);
       return 1;
     }

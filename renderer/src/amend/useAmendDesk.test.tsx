@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AttemptWithGuard, OrderGuard } from '../../../shared/attempts';
+import { DeskError } from '../../../shared/errors';
 import type { Instrument, Order } from '../../../shared/schemas';
 import { installFakeDesk, type FakeDesk } from '../lib/fake-desk';
 import { AMEND_START, READY_NOTICE, useAmend } from './amend-store';
@@ -261,6 +262,24 @@ describe('the amend desk', () => {
     act(() => result.current.send());
     await waitFor(() => expect(result.current.sendError).toBeTruthy());
     expect(result.current.notice).toMatch(/^Not sent: /);
+    expect(result.current.attempt).toBeUndefined();
+  });
+
+  it("says once, in main's words, that a change it could not record was not sent", async () => {
+    const words =
+      'Not sent: UTA Desk could not record this change — the disk holding /data/uta is full. Free space and try again.';
+    installFakeDesk({
+      getOrder: () => ({ order: ORDER, guard: { state: 'free' } }),
+      listInstruments: () => ({ instruments: [BTC], fetchedAt: 1 }),
+      sendModification: () => {
+        throw new DeskError({ kind: 'storage', message: words, mayHaveTakenEffect: false });
+      },
+    });
+    const { result } = renderHook(() => useAmendDesk(), { wrapper });
+    await loadAndReview(result);
+    act(() => result.current.send());
+    await waitFor(() => expect(result.current.sendError).toBeTruthy());
+    expect(result.current.notice).toBe(words);
     expect(result.current.attempt).toBeUndefined();
   });
 });

@@ -103,7 +103,11 @@ export function useAmendDesk(): AmendDesk {
     mutationFn: (request: AmendReport['request']) => call('sendModification', { request }),
     onMutate: () => say('Sending the modification…', 'progress'),
     onSuccess: follow,
-    onError: (e) => say(`Not sent: ${errorText(e)}`, 'error'),
+    onError: (e) => {
+      // Main's own words may already say it ("Not sent: UTA Desk could not record this change — …").
+      const why = errorText(e);
+      say(/^Not sent\b/.test(why) ? why : `Not sent: ${why}`, 'error');
+    },
     onSettled: () => setSendAnswers((n) => n + 1),
   });
 

@@ -9,6 +9,7 @@ import { ActivityScreen } from '../screens/ActivityScreen';
 import { AmendManyScreen } from '../screens/AmendManyScreen';
 import { ChangesScreen } from '../screens/ChangesScreen';
 import { ChangeAlerts } from './ChangeAlerts';
+import { LogHealthBanner } from './LogHealthBanner';
 
 const SCREENS: Record<View, () => React.JSX.Element> = {
   instruments: InstrumentsScreen,
@@ -70,6 +71,7 @@ export function App() {
   return (
     <div className="app">
       <Header />
+      <LogHealthBanner />
       <NavRail />
       <main className="content" id="content" ref={content}>
         <Screen />
