@@ -156,6 +156,7 @@ test.describe('the draft belongs to the order loaded now', () => {
     app,
     shot,
   }) => {
+    test.setTimeout(90_000);
     await openAmend(app);
     await field(app, 'Order ID').fill(BTC_ORDER_ID);
     await app.getByRole('button', { name: 'Load order' }).click();
@@ -235,6 +236,7 @@ test.describe('one message per field, the nearest valid values one click away', 
   });
 
   test('a filled order: the change fields and nudges are unavailable, with the reason', async ({ app, shot }) => {
+    test.setTimeout(90_000);
     await openAmend(app);
     await field(app, 'Client order ID').fill('demo-eth-filled');
     await app.getByRole('button', { name: 'Load order' }).click();
@@ -300,7 +302,7 @@ test.describe('the send bar', () => {
     await field(app, 'Price').fill('60010.0');
     await app.getByRole('button', { name: 'Review' }).click();
     await expect(review(app)).toBeVisible();
-    const screen = app.locator('#content .screen');
+    const screen = app.locator('#content .amend-scroll');
     for (const size of [
       { width: 960, height: 600 },
       { width: 1280, height: 800 },

@@ -33,31 +33,34 @@ export function AmendScreen() {
 
   return (
     <section className="screen amend-screen" aria-label="Amend order">
-      <ScreenHeader
-        title="Amend order"
-        subtitle="Change the price or quantity of an open order. Every rule is checked before sending, and the result is followed until it is known."
-      />
-      <p className={`amend-status tone-${look.tone}`} role="status" aria-label="Amend progress" aria-live="polite">
-        <StatusIcon icon={look.icon} label={look.label} className="amend-status-icon" />
-        <span>{desk.notice}</span>
-      </p>
-      <ProfileHealthNotice />
-      <div className="amend-layout">
-        <AmendForm desk={desk} />
-        <div className="amend-side">
-          <OrderPanel desk={desk} />
-          <MarketContext desk={desk} />
-          {desk.reviewing ? <ReviewPanel desk={desk} /> : null}
-          <AttemptPanel desk={desk} />
+      {/* The desk scrolls above the send bar, which keeps its own room: nothing ever hides under it. */}
+      <div className="amend-scroll">
+        <ScreenHeader
+          title="Amend order"
+          subtitle="Change the price or quantity of an open order. Every rule is checked before sending, and the result is followed until it is known."
+        />
+        <p className={`amend-status tone-${look.tone}`} role="status" aria-label="Amend progress" aria-live="polite">
+          <StatusIcon icon={look.icon} label={look.label} className="amend-status-icon" />
+          <span>{desk.notice}</span>
+        </p>
+        <ProfileHealthNotice />
+        <div className="amend-layout">
+          <AmendForm desk={desk} />
+          <div className="amend-side">
+            <OrderPanel desk={desk} />
+            <MarketContext desk={desk} />
+            {desk.reviewing ? <ReviewPanel desk={desk} /> : null}
+            <AttemptPanel desk={desk} />
+          </div>
         </div>
+        <OpenOrders
+          onPick={(o) => {
+            pick(o);
+            desk.load({ orderId: o.orderId });
+          }}
+        />
       </div>
       <SendBar desk={desk} />
-      <OpenOrders
-        onPick={(o) => {
-          pick(o);
-          desk.load({ orderId: o.orderId });
-        }}
-      />
     </section>
   );
 }
