@@ -103,6 +103,8 @@ async function once(demo: DemoExchange, n: number, withStream: boolean, dir: str
   const t0 = performance.now();
   const wall0 = Date.now();
   const started = await runs.start(requests);
+  // start() answers at once while the orders are checked: the check ends when checked() resolves.
+  await runs.checked(started.id);
   const checkMs = performance.now() - t0;
   const run = await runs.finished(started.id);
   const lastOutcomeMs = performance.now() - t0;

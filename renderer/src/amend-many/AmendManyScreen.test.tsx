@@ -118,6 +118,7 @@ describe('Amend many screen', () => {
         return runOf(items, 'unknown');
       },
       getRun: () => runOf(started, checked ? 'applied' : 'unknown'),
+      listRuns: () => ({ runs: [] }),
       controlRun: () => {
         checked = true;
         return runOf(started, 'applied');
@@ -128,7 +129,8 @@ describe('Amend many screen', () => {
 
   it('previews every selected order, sends nothing before the confirmation, then follows the run', async () => {
     renderScreen();
-    await screen.findByRole('checkbox', { name: 'Select order ladder-1' });
+    // The open orders load through every category's pages: a loaded machine takes more than a second.
+    await screen.findByRole('checkbox', { name: 'Select order ladder-1' }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: 'percent' } });
     fireEvent.change(screen.getByLabelText('Quantity %'), { target: { value: '50' } });
@@ -169,6 +171,15 @@ describe('Amend many screen', () => {
         category: 'USDT-FUTURES',
       },
     ]);
+    // The excluded row goes with the run, so its summary accounts for every selected order.
+    const request = desk.calls.find((c) => c.method === 'startRun')?.request as { skipped?: unknown[] };
+    expect(request.skipped).toEqual([
+      {
+        request: { orderId: '1003', clientOid: 'ladder-3', category: 'USDT-FUTURES', symbol: 'BTCUSDT' },
+        verdict: 'excluded',
+        why: expect.stringContaining('cannot go below the filled quantity 0.006'),
+      },
+    ]);
     const items = screen.getByRole('table', { name: 'Run items' });
     await waitFor(() => expect(within(items).getAllByText('check the order')).toHaveLength(2));
     expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toContain('2 unknown');
@@ -182,7 +193,8 @@ describe('Amend many screen', () => {
 
   it('asks again after Back, and Escape goes back too', async () => {
     renderScreen();
-    await screen.findByRole('checkbox', { name: 'Select order ladder-1' });
+    // The open orders load through every category's pages: a loaded machine takes more than a second.
+    await screen.findByRole('checkbox', { name: 'Select order ladder-1' }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select order ladder-1' }));
     fireEvent.change(screen.getByLabelText('Price steps'), { target: { value: '-2' } });
     const review = screen.getByRole('button', { name: 'Review and send…' });
