@@ -14,7 +14,7 @@ import { ATTEMPT_STATUSES, attemptSchema, FINAL_STATUSES, type Attempt } from '.
 import { logNotWritableMessage } from '../../shared/errors';
 import { appendLines, fileSize, parseJsonLine, scanLines, type OpenFile } from '../storage/journal-file';
 import { errnoCode } from '../storage/storage-error';
-import { ActivityIndex, idHash, type IndexRecord, type JournalPosition } from './activity-index';
+import { ActivityIndex, idHash, type IndexRecord } from './activity-index';
 
 export type { OpenFile } from '../storage/journal-file';
 
@@ -316,12 +316,30 @@ export class ActivityLog {
     const covered = st.segmentSize;
     return async () => {
       try {
+        // One write per run of consecutive records: a batch's new attempts take consecutive numbers.
+        const changed = new Map<number, IndexRecord>();
+        let nextNo = st.index.count;
         let offset = at.offset;
         for (const [k, attempt] of attempts.entries()) {
           const length = Buffer.byteLength(lines[k]!, 'utf8');
-          await this.put(st.index, attempt, { segment, offset, length });
+          const hash = idHash(attempt.id);
+          const key = hash.toString('hex');
+          let recordNo = this.recordOf.get(key);
+          if (recordNo === undefined) {
+            recordNo = nextNo++;
+            this.recordOf.set(key, recordNo);
+          }
+          changed.set(recordNo, {
+            idHash: hash,
+            startedAt: attempt.startedAt,
+            segment,
+            offset,
+            length,
+            final: isFinal(attempt),
+          });
           offset += length + 1;
         }
+        await writeRecords(st.index, changed);
         st.index.covered = { segment, offset: covered };
         await st.index.writeHeader();
       } catch {
@@ -330,14 +348,6 @@ export class ActivityLog {
         await this.forget();
       }
     };
-  }
-
-  private async put(index: ActivityIndex, a: Attempt, at: JournalPosition & { length: number }): Promise<void> {
-    const hash = idHash(a.id);
-    const key = hash.toString('hex');
-    const recordNo = this.recordOf.get(key) ?? index.count;
-    this.recordOf.set(key, recordNo);
-    await index.put(recordNo, { idHash: hash, startedAt: a.startedAt, ...at, final: isFinal(a) });
   }
 
   // ---------- opening and catching up ----------

@@ -23,7 +23,7 @@ export function LogHealthBanner() {
   if (!data || data.writable) return null;
   return (
     <div className="log-health-banner" role="alert">
-      <strong>Nothing is being sent.</strong> {data.message ?? 'The activity log cannot be written.'}
+      {data.message ?? 'The activity log cannot be written. Nothing is sent until it can be.'}
     </div>
   );
 }
