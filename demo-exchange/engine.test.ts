@@ -65,16 +65,20 @@ describe('matching engine: successful modifications', () => {
 describe('matching engine: the in-flight window (25114)', () => {
   it('refuses further modifications until the engine has applied the pending one', async () => {
     const ex = await exchange();
+    // A window that outlasts the two requests made inside it on a loaded machine too.
+    ex.control.setEngineLatency(2_000);
     expect((await modify(ex, { clientOid: 'fut', price: '101.00' })).body.code).toBe('00000');
     expect((await modify(ex, { clientOid: 'fut', price: '102.00' })).body.code).toBe('25114');
     // by orderId as well: it is the order that is busy, not the reference
     expect((await modify(ex, { orderId: '1000000000000000001', qty: '2' })).body.code).toBe('25114');
-    await eventually(settled(ex, 'fut'));
+    await eventually(settled(ex, 'fut'), 6_000);
     expect((await modify(ex, { clientOid: 'fut', price: '102.00' })).body.code).toBe('00000');
   });
 
   it('answers 25114 before every other order-related check', async () => {
     const ex = await exchange();
+    // Six requests inside the window: a window longer than any machine needs for them.
+    ex.control.setEngineLatency(60_000);
     await modify(ex, { clientOid: 'fut', price: '101.00' });
     ex.control.setInstrumentStatus('USDT-FUTURES', 'TESTUSDT', 'offline');
     const bodies = [
