@@ -194,6 +194,11 @@ export const contract = {
     request: z.strictObject({ current: z.string().min(1).max(1024), next: vaultPassphraseSchema }),
     response: storageStatusSchema,
   },
+  /**
+   * The renderer's heartbeat (about once a second): an answer means the host and the core behind it
+   * are there. Nothing else; it must stay cheap.
+   */
+  pingHost: { channel: 'app:ping', request: empty, response: z.object({ at: z.number() }) },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
 export type Contract = typeof contract;
