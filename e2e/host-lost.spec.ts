@@ -52,6 +52,7 @@ test.describe('the host is gone', () => {
     await app.keyboard.press('Control+4');
     await expect(instruments).toHaveAttribute('aria-current', 'page');
 
+    await app.setViewportSize({ width: 1280, height: 800 });
     await shot('host-gone-1280');
     await app.setViewportSize({ width: 960, height: 600 });
     await shot('host-gone-960');

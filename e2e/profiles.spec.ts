@@ -156,6 +156,7 @@ test.describe('profiles', () => {
     await expect(confirm).toContainText('Modifications sent with it change real orders on api.bitget.com.');
     await expect(confirm).toContainText(/Its last connection test failed at \d\d:\d\d: /);
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await app.setViewportSize({ width: 1280, height: 800 });
     await shot('profiles-switch-live-confirm-1280');
     await app.setViewportSize({ width: 960, height: 600 });
     await shot('profiles-switch-live-confirm-960');

@@ -33,7 +33,10 @@ export function App() {
   const theme = useUi((s) => s.theme);
   const setView = useUi((s) => s.setView);
   const qc = useQueryClient();
-  const hostLost = useHostLink((s) => s.link === 'lost');
+  const link = useHostLink((s) => s.link);
+  const hostLost = link !== 'up';
+  /** The control that had focus before the host was lost: it gets it back when main answers again. */
+  const focusBeforeLoss = useRef<HTMLElement | null>(null);
   const activeProfileId = useQuery(appStatusQuery).data?.activeProfile.id;
   const generation = useProfileScope((s) => s.generation);
   const content = useRef<HTMLElement>(null);
@@ -53,6 +56,20 @@ export function App() {
   // Main answering again after a loss: what the screens hold may be out of date.
   useEffect(() => startHeartbeat(() => void qc.invalidateQueries()), [qc]);
 
+  useEffect(() => {
+    const note = (e: FocusEvent) => {
+      if (useHostLink.getState().link === 'up' && e.target instanceof HTMLElement) focusBeforeLoss.current = e.target;
+    };
+    document.addEventListener('focusin', note);
+    return () => document.removeEventListener('focusin', note);
+  }, []);
+  useEffect(() => {
+    if (hostLost) return;
+    const before = focusBeforeLoss.current;
+    const active = document.activeElement;
+    if (before?.isConnected && (!active || active === document.body)) before.focus();
+  }, [hostLost]);
+
   // The screens were mounted afresh for another profile: the control that had focus went with them.
   useEffect(() => {
     const active = document.activeElement;
@@ -63,7 +80,7 @@ export function App() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-      if (useHostLink.getState().link === 'lost') return;
+      if (useHostLink.getState().link !== 'up') return;
       const index = Number(e.key) - 1;
       const target = VIEWS[index];
       if (target) {
@@ -99,7 +116,7 @@ export function App() {
         <Screen key={generation} />
       </main>
       <ChangeAlerts inert={hostLost} />
-      {hostLost ? <HostGone /> : null}
+      {hostLost ? <HostGone link={link} /> : null}
     </div>
   );
 }

@@ -4,8 +4,24 @@
  * again finds the operator's work where it was.
  */
 import { useEffect, useRef } from 'react';
+import type { HostLink } from './host-link';
 
-export function hostGoneWords(browser: boolean): { title: string; text: string; next: string } {
+export function hostGoneWords(
+  browser: boolean,
+  link: Exclude<HostLink, 'up'>,
+): { title: string; text: string; next: string } {
+  if (link === 'silent')
+    return browser
+      ? {
+          title: 'UTA Desk is not answering',
+          text: 'UTA Desk has not answered for a few seconds.',
+          next: 'If it was stopped, start it again and open the new link it prints. If it is only busy, this goes away as soon as it answers; nothing can be sent from this page meanwhile.',
+        }
+      : {
+          title: 'UTA Desk is not answering',
+          text: "UTA Desk's main process has not answered for a few seconds.",
+          next: 'If it is only busy, this goes away as soon as it answers. If it stays, close this window and start UTA Desk again; nothing can be sent from this window meanwhile.',
+        };
   return browser
     ? {
         title: 'No connection to UTA Desk',
@@ -19,9 +35,9 @@ export function hostGoneWords(browser: boolean): { title: string; text: string; 
       };
 }
 
-export function HostGone() {
+export function HostGone({ link }: { link: Exclude<HostLink, 'up'> }) {
   const ref = useRef<HTMLDivElement>(null);
-  const words = hostGoneWords(window.deskHost === 'browser');
+  const words = hostGoneWords(window.deskHost === 'browser', link);
   // The control that had focus is now inert: the notice takes it, so keyboard users land on it.
   useEffect(() => ref.current?.focus(), []);
   return (

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-/** The heartbeat: a refused or unanswered ping marks main lost, an answer marks it back; a failed call checks at once. */
+/** The heartbeat: a refused ping marks main gone at once, a long-unanswered one silent, an answer marks it back; a failed call checks at once. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deskError } from '../../../shared/errors';
 import { call } from '../lib/desk';
 import { installFakeDesk } from '../lib/fake-desk';
-import { PING_EVERY_MS, PING_TIMEOUT_MS, startHeartbeat, useHostLink } from './host-link';
+import { PING_EVERY_MS, SILENT_MS, startHeartbeat, useHostLink } from './host-link';
 
 let answering: 'yes' | 'refuse' | 'hang';
 let stop: () => void;
@@ -33,26 +33,25 @@ afterEach(() => {
 });
 
 describe('the heartbeat', () => {
-  it('marks main lost at the first refused ping and back at the next answer', async () => {
+  it('marks main gone at the first refused ping and back at the next answer', async () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(useHostLink.getState().link).toBe('up');
     answering = 'refuse';
     await vi.advanceTimersByTimeAsync(PING_EVERY_MS);
-    expect(useHostLink.getState().link).toBe('lost');
+    expect(useHostLink.getState().link).toBe('gone');
     answering = 'yes';
     await vi.advanceTimersByTimeAsync(PING_EVERY_MS);
     expect(useHostLink.getState().link).toBe('up');
     expect(back).toBe(1);
   });
 
-  it('a host that stops answering is lost within PING_EVERY_MS + PING_TIMEOUT_MS of its last answer', async () => {
+  it('a slow answer is not a lost host; one unanswered for SILENT_MS is', async () => {
     await vi.advanceTimersByTimeAsync(0);
     answering = 'hang';
-    await vi.advanceTimersByTimeAsync(PING_EVERY_MS + PING_TIMEOUT_MS - 1);
+    await vi.advanceTimersByTimeAsync(PING_EVERY_MS + SILENT_MS - 1);
     expect(useHostLink.getState().link).toBe('up');
     await vi.advanceTimersByTimeAsync(1);
-    expect(useHostLink.getState().link).toBe('lost');
-    expect(PING_EVERY_MS + PING_TIMEOUT_MS).toBeLessThanOrEqual(2_000);
+    expect(useHostLink.getState().link).toBe('silent');
   });
 
   it('a call that fails as if main were gone makes it ping at once, not at the next beat', async () => {
@@ -60,6 +59,6 @@ describe('the heartbeat', () => {
     answering = 'refuse';
     await expect(call('listProfiles', {})).rejects.toThrow('did not answer');
     await vi.advanceTimersByTimeAsync(0);
-    expect(useHostLink.getState().link).toBe('lost');
+    expect(useHostLink.getState().link).toBe('gone');
   });
 });

@@ -34,6 +34,7 @@ const ofProfile = (q: Query) => !APP_WIDE.has(q.queryKey[0]);
 export function enterProfile(qc: QueryClient, profileId: string): void {
   const { profileId: current, generation } = useProfileScope.getState();
   if (current === profileId) return;
+  useAlerts.getState().belongTo(profileId);
   if (current === null) {
     useProfileScope.setState({ profileId });
     return;
@@ -51,7 +52,6 @@ export function enterProfile(qc: QueryClient, profileId: string): void {
     planned: [],
   });
   useInstrumentBrowser.setState({ exactSymbol: '', selectedKey: null, detailsOpen: false, openedKey: null });
-  useAlerts.setState({ recent: [], toasts: [] });
   useUi.setState({ amendPrefill: null, amendManyPrefill: null, activityFocus: null });
   useProfileScope.setState({ profileId, generation: generation + 1 });
 }

@@ -40,7 +40,7 @@ export function SwitchDialog({ profile, onClose }: { profile: ProfileSummary; on
       </h2>
       <div id={textId} className="pf-confirm-text">
         <p>Modifications sent with it change real orders on {hostOf(profile.baseUrl)}.</p>
-        <p className={test.failed ? 'pf-result-bad' : undefined}>{test.text}</p>
+        <p className={test.failed ? 'pf-result pf-result-bad' : undefined}>{test.text}</p>
         <p>Every screen then shows this profile only: what the current profile showed is cleared.</p>
       </div>
       {select.isError ? <ErrorPanel error={select.error} title="Could not switch to this profile" /> : null}
