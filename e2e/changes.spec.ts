@@ -185,6 +185,92 @@ test.describe('instrument changes', () => {
     }
   });
 
+  test('Check now asks the exchange for every category; Reload list says it does not; the Local demo says how to see changes', async ({
+    app,
+    demo,
+  }) => {
+    await expect(grid(app)).toHaveAttribute('aria-busy', 'false');
+    await app.keyboard.press('Control+6');
+    await expect(app.getByRole('heading', { name: 'Changes', level: 1 })).toBeFocused();
+    const empty = app.getByRole('status').filter({ hasText: 'No changes recorded yet' });
+    await expect(empty).toContainText("The Local demo's instruments never change by themselves");
+    await expect(empty).toContainText('npm run demo-exchange -- --scenario');
+    await expect(app.getByRole('button', { name: 'Reload list' })).toHaveAccessibleDescription(
+      /asks the exchange nothing/,
+    );
+
+    // The market moves; nobody opens Instruments: Check now fetches all five categories itself.
+    const instrumentFetches = () =>
+      demo.control.requestLog().filter((e) => e.path === '/api/v3/market/instruments').length;
+    const before = instrumentFetches();
+    demo.control.mutateInstrument('SPOT', 'ETHUSDT', { takerFeeRate: '0.0008' });
+    const checkNow = app.getByRole('button', { name: 'Check now' });
+    await checkNow.click();
+    const feed = app.getByRole('table', { name: 'Changes, newest first' });
+    await expect(feed).toContainText('taker fee 0.001 → 0.0008');
+    await expect(checkNow).toBeEnabled();
+    expect(instrumentFetches() - before).toBe(5);
+    // Just checked: in the past, never "in less than a minute".
+    const checks = app.getByRole('list', { name: 'Last checked' });
+    await expect(checks.getByText('checked less than a minute ago', { exact: true })).toHaveCount(5);
+    await expect(checks).not.toContainText(/\bin (less than|\d)/);
+  });
+
+  test('an alert resolves when its condition clears, and alerts and toasts stay with their profile', async ({
+    app,
+    demo,
+    host,
+    shot,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'renderer', 'stubs the page before it loads: browser host only');
+    await app.context().addInitScript(askableNotifications);
+    await app.goto(host!.newLaunchUrl());
+    await expect(app.getByText(/^Showing 226 of 226 instruments$/)).toBeVisible();
+    await app.getByLabel('Search symbols').fill('SOLUSDT');
+    await grid(app).getByRole('button', { name: 'Watch SOLUSDT' }).click();
+    await expect(grid(app).getByRole('button', { name: 'Stop watching SOLUSDT' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await app.keyboard.press('Control+6');
+    const checkNow = app.getByRole('button', { name: 'Check now' });
+    const toasts = app.getByRole('region', { name: 'Alerts for watched symbols' });
+    const recent = app.getByRole('region', { name: 'Recent alerts' });
+    demo.control.setInstrumentStatus('SPOT', 'SOLUSDT', 'limit_open');
+    await checkNow.click();
+    await expect(toasts).toContainText('SOLUSDT (SPOT): now limit_open');
+
+    // Back online: the alert is resolved (still listed, marked so) and its toast goes.
+    demo.control.setInstrumentStatus('SPOT', 'SOLUSDT', 'online');
+    await checkNow.click();
+    await expect(recent).toContainText('SOLUSDT (SPOT): back online');
+    await expect(toasts.getByRole('listitem')).toHaveCount(0);
+    const raised = recent.getByRole('listitem').filter({ hasText: 'now limit_open' });
+    await expect(raised).toContainText('Resolved');
+    await shot('changes-alert-resolved');
+
+    // A new alert, then another profile: its toast and the list of this one do not follow.
+    demo.control.setInstrumentStatus('SPOT', 'SOLUSDT', 'offline');
+    await checkNow.click();
+    await expect(toasts).toContainText('SOLUSDT (SPOT): now offline');
+    await app.keyboard.press('Control+3');
+    await app.getByRole('button', { name: 'Add profile' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Add a profile' });
+    await dialog.getByLabel('Name').fill('Same market');
+    await dialog.getByLabel('Environment').selectOption('custom');
+    await dialog.getByLabel('Base URL').fill(demo.url);
+    await dialog.getByRole('button', { name: 'Add profile' }).click();
+    await app.getByRole('listitem', { name: 'Same market' }).getByRole('button', { name: 'Use this profile' }).click();
+    await expect(app.getByRole('button', { name: /^Active profile:/ })).toHaveAccessibleName(
+      'Active profile: Same market, environment Custom',
+    );
+    await expect(toasts.getByRole('listitem')).toHaveCount(0);
+    await app.keyboard.press('Control+6');
+    await expect(app.getByRole('heading', { name: 'Changes', level: 1 })).toBeVisible();
+    await expect(recent).toHaveCount(0);
+  });
+
   test('at 960 × 600: an empty feed, an alert kept as a toast until notifications are enabled', async ({
     app,
     demo,

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../demo-exchange';
 import { testSecretBox } from '../electron/profiles/testing/test-secret-box';
@@ -127,11 +128,104 @@ test.describe('profiles', () => {
     await expect(card).toContainText('No credentials');
 
     await card.getByRole('button', { name: 'Use this profile' }).click();
+    await app
+      .getByRole('alertdialog', { name: 'Switch to the LIVE profile Main account?' })
+      .getByRole('button', { name: 'Use Main account (LIVE)' })
+      .click();
     const chip = activeChip(app);
     await expect(chip).toHaveAccessibleName('Active profile: Main account, environment LIVE');
     await expect(chip).toHaveClass(/env-live/);
     await expect(chip).toContainText('LIVE');
     await shot('profiles-live');
+  });
+
+  test('switching to a LIVE profile asks first, naming it and its last test; Escape and Cancel keep the current one', async ({
+    app,
+    shot,
+  }) => {
+    await openProfiles(app);
+    await addProfile(app, { name: 'Main account', environment: 'live' });
+    const card = app.getByRole('listitem', { name: 'Main account' });
+    // Without keys its test fails whether or not the exchange can be reached here.
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(card.getByRole('status', { name: 'Connection test result' })).toContainText('Connection failed');
+
+    const use = card.getByRole('button', { name: 'Use this profile' });
+    await use.click();
+    const confirm = app.getByRole('alertdialog', { name: 'Switch to the LIVE profile Main account?' });
+    await expect(confirm).toContainText('Modifications sent with it change real orders on api.bitget.com.');
+    await expect(confirm).toContainText(/Its last connection test failed at \d\d:\d\d: /);
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await app.setViewportSize({ width: 1280, height: 800 });
+    await shot('profiles-switch-live-confirm-1280');
+    await app.setViewportSize({ width: 960, height: 600 });
+    await shot('profiles-switch-live-confirm-960');
+
+    await app.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(use).toBeFocused();
+    await use.press('Enter');
+    await confirm.getByRole('button', { name: 'Cancel' }).press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(use).toBeFocused();
+    await expect(activeChip(app)).toHaveAccessibleName('Active profile: Local demo, environment Local demo');
+
+    // Another profile that is not LIVE is still one click.
+    await addProfile(app, { name: 'Paper', environment: 'demo-trading' });
+    await app.getByRole('listitem', { name: 'Paper' }).getByRole('button', { name: 'Use this profile' }).click();
+    await expect(activeChip(app)).toHaveAccessibleName('Active profile: Paper, environment Demo trading');
+    await expect(app.getByRole('alertdialog')).toHaveCount(0);
+
+    await use.click();
+    await confirm.getByRole('button', { name: 'Use Main account (LIVE)' }).click();
+    await expect(activeChip(app)).toHaveAccessibleName('Active profile: Main account, environment LIVE');
+    // The screens were mounted afresh for the new profile: focus is on its heading, not lost.
+    await expect(app.getByRole('heading', { name: 'Profiles', level: 1 })).toBeFocused();
+  });
+
+  test('switching profiles clears every screen of the previous one at once', async ({ app }) => {
+    // A host that takes connections and never answers: the new profile's lists stay loading.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const nav = app.getByRole('navigation', { name: 'Screens' });
+      await expect(app.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+      await expect(app.getByText('BTCUSDT', { exact: true }).first()).toBeVisible();
+      await nav.getByRole('button', { name: 'Amend order' }).click();
+      const openOrders = app.getByRole('region', { name: 'Open orders' });
+      await expect(openOrders.getByRole('button', { name: /^Pick order / }).first()).toBeVisible();
+
+      await openProfiles(app);
+      await addProfile(app, { name: 'Silent host', environment: 'custom', baseUrl: `http://127.0.0.1:${port}` });
+      await app
+        .getByRole('listitem', { name: 'Silent host' })
+        .getByRole('button', { name: 'Use this profile' })
+        .click();
+      await expect(activeChip(app)).toHaveAccessibleName('Active profile: Silent host, environment Custom');
+
+      await nav.getByRole('button', { name: 'Instruments' }).click();
+      await expect(app.getByRole('heading', { name: 'Instruments', level: 1 })).toBeVisible();
+      await expect(app.getByText('BTCUSDT', { exact: true })).toHaveCount(0);
+      await expect(app.getByText(/\d instruments/)).toHaveCount(0);
+      await expect(app.getByText(/Updated \d+ (s|min) ago/)).toHaveCount(0);
+      await nav.getByRole('button', { name: 'Amend order' }).click();
+      await expect(app.getByRole('region', { name: 'Open orders' })).toBeVisible();
+      await expect(app.getByRole('button', { name: /^Pick order / })).toHaveCount(0);
+
+      // And back: the Local demo's own lists load again.
+      await openProfiles(app);
+      await app.getByRole('listitem', { name: 'Local demo' }).getByRole('button', { name: 'Use this profile' }).click();
+      await nav.getByRole('button', { name: 'Instruments' }).click();
+      await expect(app.getByText('BTCUSDT', { exact: true }).first()).toBeVisible();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   test('explains a failed connection in words, and refuses an http base URL that is not loopback', async ({

@@ -229,6 +229,16 @@ export const contract = {
       since: z.number().nullable(),
     }),
   },
+  /**
+   * The renderer's heartbeat (about once a second): an answer means the host and the core behind it
+   * are there. Nothing else; it must stay cheap.
+   */
+  pingHost: { channel: 'app:ping', request: empty, response: z.object({ at: z.number() }) },
+  /**
+   * Fetches every category of the active profile now, one after another through the client's rate
+   * limiter (the background check's round, on demand), and answers with the new status.
+   */
+  checkChangesNow: { channel: 'changes:check', request: empty, response: changeStatusSchema },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -69,5 +69,14 @@ export const changeAlertSchema = z.object({
   symbol: symbolText,
   title: z.string().max(200),
   body: z.string().max(1000),
+  /** The profile it is about: an alert belongs to it and is never shown for another. */
+  profileId: z.string().max(64).optional(),
+  /**
+   * What it is about ("SPOT:BTCUSDT:maintainTime", "SPOT:BTCUSDT:status"): a later alert of the same
+   * condition with `cleared` resolves the earlier ones.
+   */
+  condition: z.string().max(300).optional(),
+  /** Says the condition has cleared (a maintenance removed, a status back to online, listed again). */
+  cleared: z.boolean().optional(),
 });
 export type ChangeAlert = z.infer<typeof changeAlertSchema>;

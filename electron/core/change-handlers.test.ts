@@ -282,6 +282,36 @@ describe('watched symbols', () => {
   });
 });
 
+describe('alerts that resolve', () => {
+  it('a cleared maintenance and a status back online say so, of the same condition; every alert names its profile', async () => {
+    const h = wiring.handlers;
+    await h.setRefreshMinutes({ minutes: 0 });
+    await browse('SPOT');
+    await browse('USDT-FUTURES');
+    await h.setWatched({ category: 'SPOT', symbol: 'SOLUSDT', watched: true });
+    await h.setWatched({ category: 'USDT-FUTURES', symbol: 'BTCUSDT', watched: true });
+    demo.control.setInstrumentStatus('SPOT', 'SOLUSDT', 'limit_open');
+    demo.control.mutateInstrument('USDT-FUTURES', 'BTCUSDT', { maintainTime: String(clock.t + 44 * MINUTE) });
+    await browse('SPOT');
+    await browse('USDT-FUTURES');
+    const raised = (await h.takeChangeAlerts({})).alerts;
+    expect(raised.map((a) => [a.title, a.condition, a.cleared, a.profileId])).toEqual([
+      ['SOLUSDT (SPOT): now limit_open', 'SPOT:SOLUSDT:status', undefined, 'local-demo'],
+      ['BTCUSDT (USDT-FUTURES): maintenance scheduled', 'USDT-FUTURES:BTCUSDT:maintainTime', undefined, 'local-demo'],
+    ]);
+
+    demo.control.setInstrumentStatus('SPOT', 'SOLUSDT', 'online');
+    demo.control.mutateInstrument('USDT-FUTURES', 'BTCUSDT', { maintainTime: '0' });
+    await browse('SPOT');
+    await browse('USDT-FUTURES');
+    const cleared = (await h.takeChangeAlerts({})).alerts;
+    expect(cleared.map((a) => [a.title, a.condition, a.cleared, a.profileId])).toEqual([
+      ['SOLUSDT (SPOT): back online', 'SPOT:SOLUSDT:status', true, 'local-demo'],
+      ['BTCUSDT (USDT-FUTURES): maintenance cleared', 'USDT-FUTURES:BTCUSDT:maintainTime', true, 'local-demo'],
+    ]);
+  });
+});
+
 describe('background refresh', () => {
   it('checks all five categories every N minutes, the first round N minutes after a fresh start', async () => {
     const h = wiring.handlers;
@@ -400,6 +430,23 @@ describe('restart', () => {
     const before = demo.control.requestLog().length;
     await timers.advance(1000);
     expect(demo.control.requestLog().length - before).toBe(5);
+  });
+});
+
+describe('check now', () => {
+  it('fetches every category once, records what changed and answers with the new status; two clicks are one round', async () => {
+    const h = wiring.handlers;
+    const fetches = () => demo.control.requestLog().filter((e) => e.path === '/api/v3/market/instruments').length;
+    await browse('SPOT');
+    demo.control.mutateInstrument('SPOT', 'ETHUSDT', { takerFeeRate: '0.0008' });
+    clock.t += 1000;
+    const [status, again] = await Promise.all([h.checkChangesNow({}), h.checkChangesNow({})]);
+    expect(fetches()).toBe(1 + 5);
+    expect(again).toEqual(status);
+    expect(status.categories.map((c) => [c.category, c.lastChecked === clock.t])).toEqual(
+      (['SPOT', 'MARGIN', 'USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const).map((c) => [c, true]),
+    );
+    expect((await h.listChanges({})).events.map((e) => `${e.symbol} ${e.field}`)).toEqual(['ETHUSDT takerFeeRate']);
   });
 });
 

@@ -14,7 +14,8 @@ type ChangeMethods =
   | 'getChangeMarks'
   | 'markChangesSeen'
   | 'setWatched'
-  | 'takeChangeAlerts';
+  | 'takeChangeAlerts'
+  | 'checkChangesNow';
 
 /** How a core runs its background refresh: off for tests that count requests; timers for fake clocks. */
 export type ChangeRefreshSettings = { enabled?: boolean } & Partial<
@@ -57,5 +58,10 @@ export function changeHandlers(ctx: CoreContext, refresh: BackgroundRefresh): Pi
       return changes.status(id);
     },
     takeChangeAlerts: async () => ({ alerts: await changes.takeAlerts(await profileId()) }),
+    // A round under way (the background's, or another click's) is joined, not doubled.
+    checkChangesNow: async () => {
+      await refresh.runRound();
+      return changes.status(await profileId());
+    },
   };
 }

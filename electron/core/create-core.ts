@@ -4,6 +4,7 @@
  */
 import type { CoreContext, CoreDeps } from './context';
 import type { CoreHandlers } from './handlers';
+import { appHandlers } from './app-handlers';
 import { changeHandlers, startBackgroundRefresh } from './change-handlers';
 import { LocalDemo } from './local-demo';
 import { marketHandlers } from './market-handlers';
@@ -31,24 +32,28 @@ export function createCore(deps: CoreDeps): Core {
   const refresh = startBackgroundRefresh(ctx, deps.changeRefresh);
   const amend = createAmendService(ctx);
   const runs = createAmendRuns(ctx, amend);
+  let closing: Promise<void> | undefined;
   const handlers: CoreHandlers = {
     ...profileHandlers(ctx),
     ...marketHandlers(ctx),
     ...orderHandlers(ctx, amend),
     ...runHandlers(runs),
     ...changeHandlers(ctx, refresh),
+    ...appHandlers({ running: () => closing === undefined, now }),
   };
   return {
     handlers,
     localDemo,
-    // Attempts still being followed are recorded as they stand before the exchange goes away.
-    close: async () => {
-      await runs.close();
-      await amend.close();
-      refresh.stop();
-      await changes.close();
-      await streams.close();
-      await localDemo.close();
-    },
+    // Attempts still being followed are recorded as they stand before the exchange goes away. A
+    // second close (a host's shutdown after a crash handler's) waits for the first.
+    close: () =>
+      (closing ??= (async () => {
+        await runs.close();
+        await amend.close();
+        refresh.stop();
+        await changes.close();
+        await streams.close();
+        await localDemo.close();
+      })()),
   };
 }

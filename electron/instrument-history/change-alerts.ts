@@ -36,23 +36,55 @@ export interface RestrictionTime {
 
 export const watchKey = (category: Category, symbol: string): string => `${category}\0${symbol}`;
 
-/** The alerts that events of watched symbols call for. */
+/** What an alert is about; a "cleared" alert of the same condition resolves the earlier ones. */
+export function conditionOf(category: Category, symbol: string, field: string): string {
+  return `${category}:${symbol}:${field}`;
+}
+
+/** The status a symbol is back to normal at: an alert about its status is resolved. */
+const NORMAL_STATUS = 'online';
+/** The condition of a delisting ("listing") is cleared by the symbol being listed again. */
+const LISTING = 'listing';
+
+/** The alerts that events of watched symbols call for, and the conditions they clear. */
 export function eventAlerts(events: readonly ChangeEvent[], watched: ReadonlySet<string>, now: number): DueAlert[] {
   const out: DueAlert[] = [];
   for (const e of events) {
     if (!watched.has(watchKey(e.category, e.symbol))) continue;
-    const alert = (title: string, body: string, alsoGiven?: string[]): void => {
+    const alert = (
+      title: string,
+      body: string,
+      field: string,
+      extra: { alsoGiven?: string[]; cleared?: true } = {},
+    ) => {
       out.push({
-        alert: { id: `event:${e.id}`, at: e.at, category: e.category, symbol: e.symbol, title, body },
+        alert: {
+          id: `event:${e.id}`,
+          at: e.at,
+          category: e.category,
+          symbol: e.symbol,
+          title,
+          body,
+          condition: conditionOf(e.category, e.symbol, field),
+          ...(extra.cleared ? { cleared: true } : {}),
+        },
         rememberUntil: now + EVENT_ALERT_MEMORY_MS,
-        alsoGiven,
+        alsoGiven: extra.alsoGiven,
       });
     };
     const where = `${e.symbol} (${e.category})`;
-    if (e.kind === 'status') {
-      alert(`${where}: now ${e.new ?? 'no status'}`, `Status changed from ${e.old ?? 'none'} to ${e.new ?? 'none'}.`);
+    const statusWords = `Status changed from ${e.old ?? 'none'} to ${e.new ?? 'none'}.`;
+    if (e.kind === 'status' && e.new === NORMAL_STATUS) {
+      alert(`${where}: back ${NORMAL_STATUS}`, statusWords, 'status', { cleared: true });
+    } else if (e.kind === 'status') {
+      alert(`${where}: now ${e.new ?? 'no status'}`, statusWords, 'status');
     } else if (e.kind === 'delisted') {
-      alert(`${where}: delisted`, `The exchange no longer lists it (last status ${e.old ?? 'unknown'}).`);
+      alert(`${where}: delisted`, `The exchange no longer lists it (last status ${e.old ?? 'unknown'}).`, LISTING);
+    } else if (e.kind === 'listed') {
+      // A brand-new listing cannot be watched yet: a watched symbol listed is one that comes back.
+      alert(`${where}: listed again`, `The exchange lists it again (status ${e.new ?? 'unknown'}).`, LISTING, {
+        cleared: true,
+      });
     } else if (e.kind === 'restriction-scheduled' && e.field !== undefined) {
       const at = timeOf(e.new);
       const what = RESTRICTION_WORDS[e.field] ?? e.field;
@@ -61,9 +93,23 @@ export function eventAlerts(events: readonly ChangeEvent[], watched: ReadonlySet
         at === undefined
           ? `${e.field} is now ${e.new ?? ''}.`
           : `${what} ${relative(at, now)} (${utc(at)}).${e.old ? ` It was set for ${utc(timeOf(e.old) ?? 0)}.` : ''}`,
-        at !== undefined && at >= now && at <= now + SOON_MS
-          ? [soonAlertId(e.category, e.symbol, e.field, at)]
-          : undefined,
+        e.field,
+        {
+          alsoGiven:
+            at !== undefined && at >= now && at <= now + SOON_MS
+              ? [soonAlertId(e.category, e.symbol, e.field, at)]
+              : undefined,
+        },
+      );
+    } else if (e.kind === 'restriction-cleared' && e.field !== undefined) {
+      const what = RESTRICTION_WORDS[e.field] ?? e.field;
+      alert(
+        `${where}: ${what.toLowerCase()} cleared`,
+        `The exchange no longer schedules a ${what.toLowerCase()}.`,
+        e.field,
+        {
+          cleared: true,
+        },
       );
     }
   }
@@ -107,6 +153,7 @@ export function soonAlerts(
           symbol,
           title: `${symbol} (${category}): ${what.toLowerCase()} ${relative(at, now)}`,
           body: `${what} starts at ${utc(at)}.`,
+          condition: conditionOf(category, symbol, field),
         },
         rememberUntil: at + SOON_MS,
       });

@@ -213,7 +213,8 @@ export class ChangeTracker {
       const p = profilePart(file, profileId);
       const alerts = p.pendingAlerts;
       p.pendingAlerts = [];
-      return alerts;
+      // Each says whose it is: one in flight when the operator switches profile is not shown for the next.
+      return alerts.map((a) => ({ ...a, profileId }));
     });
   }
 

@@ -29,6 +29,8 @@ async function invokeOverHttp(channel: string, payload: unknown): Promise<unknow
 }
 
 Object.defineProperty(window, 'desk', { value: Object.freeze(buildDeskApi(invokeOverHttp)), enumerable: true });
+// Only chooses the words the page uses when this host stops ("open a new link" rather than "restart the app").
+Object.defineProperty(window, 'deskHost', { value: 'browser' });
 
 // The page was served because the session is valid: a launch code in the address bar is not needed.
 const hasLaunchCode = () => new URLSearchParams(location.hash.slice(1)).has('launch');

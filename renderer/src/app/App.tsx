@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Header } from './Header';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { appStatusQuery, Header } from './Header';
+import { HostGone } from './HostGone';
+import { startHeartbeat, useHostLink } from './host-link';
+import { enterProfile, useProfileScope } from './profile-scope';
 import { NavRail } from './NavRail';
 import { useUi, VIEWS, type View } from './store';
 import { InstrumentsScreen } from '../screens/InstrumentsScreen';
@@ -29,6 +33,13 @@ export function App() {
   const view = useUi((s) => s.view);
   const theme = useUi((s) => s.theme);
   const setView = useUi((s) => s.setView);
+  const qc = useQueryClient();
+  const link = useHostLink((s) => s.link);
+  const hostLost = link !== 'up';
+  /** The control that had focus before the host was lost: it gets it back when main answers again. */
+  const focusBeforeLoss = useRef<HTMLElement | null>(null);
+  const activeProfileId = useQuery(appStatusQuery).data?.activeProfile.id;
+  const generation = useProfileScope((s) => s.generation);
   const content = useRef<HTMLElement>(null);
   /** Counts Ctrl+1…6 presses: each one asks for focus in the screen it shows, even the current one. */
   const [keySwitches, setKeySwitches] = useState(0);
@@ -38,10 +49,39 @@ export function App() {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 
+  // Whatever changed the active profile (a switch, a deletion, another window), its data leaves with it.
+  useEffect(() => {
+    if (activeProfileId) enterProfile(qc, activeProfileId);
+  }, [qc, activeProfileId]);
+
+  // Main answering again after a loss: what the screens hold may be out of date.
+  useEffect(() => startHeartbeat(() => void qc.invalidateQueries()), [qc]);
+
+  useEffect(() => {
+    const note = (e: FocusEvent) => {
+      if (useHostLink.getState().link === 'up' && e.target instanceof HTMLElement) focusBeforeLoss.current = e.target;
+    };
+    document.addEventListener('focusin', note);
+    return () => document.removeEventListener('focusin', note);
+  }, []);
+  useEffect(() => {
+    if (hostLost) return;
+    const before = focusBeforeLoss.current;
+    const active = document.activeElement;
+    if (before?.isConnected && (!active || active === document.body)) before.focus();
+  }, [hostLost]);
+
+  // The screens were mounted afresh for another profile: the control that had focus went with them.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (generation > 0 && (!active || active === document.body)) focusScreenHeading(content.current);
+  }, [generation]);
+
   // Ctrl/Cmd+1…6 switch screens from anywhere, including inside inputs.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      if (useHostLink.getState().link !== 'up') return;
       const index = Number(e.key) - 1;
       const target = VIEWS[index];
       if (target) {
@@ -68,15 +108,17 @@ export function App() {
   }, [view, keySwitches]);
 
   const Screen = SCREENS[view];
+  // While main is gone every control is inert (no click, no focus, no key) and covered by the notice.
   return (
     <div className="app">
-      <Header />
+      <Header hostLost={hostLost} />
       <LogHealthBanner />
-      <NavRail />
-      <main className="content" id="content" ref={content}>
-        <Screen />
+      <NavRail inert={hostLost} />
+      <main className="content" id="content" ref={content} inert={hostLost}>
+        <Screen key={generation} />
       </main>
-      <ChangeAlerts />
+      <ChangeAlerts inert={hostLost} />
+      {hostLost ? <HostGone link={link} /> : null}
     </div>
   );
 }

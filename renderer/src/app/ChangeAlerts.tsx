@@ -25,7 +25,7 @@ function dismissFrom(id: string, button: HTMLElement, dismiss: (id: string) => v
   (next ?? document.querySelector<HTMLElement>('#content h1'))?.focus();
 }
 
-export function ChangeAlerts() {
+export function ChangeAlerts({ inert = false }: { inert?: boolean }) {
   const qc = useQueryClient();
   const toasts = useAlerts((s) => s.toasts);
   const { dismiss, dismissAll } = useAlerts.getState();
@@ -49,7 +49,7 @@ export function ChangeAlerts() {
 
   const hidden = toasts.length - SHOWN;
   return (
-    <section className="toasts" aria-label="Alerts for watched symbols">
+    <section className="toasts" aria-label="Alerts for watched symbols" inert={inert}>
       <ul aria-live="polite" aria-relevant="additions">
         {toasts.slice(0, SHOWN).map((a) => (
           <li key={a.id} className="toast">

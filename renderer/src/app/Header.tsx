@@ -3,6 +3,7 @@ import { ENVIRONMENT_LABELS, type LastTest } from '../../../shared/profiles';
 import { call } from '../lib/desk';
 import { useNow } from '../lib/useNow';
 import { lastTestWords } from '../screens/profiles/profile-words';
+import { UNKNOWN_TITLE } from './host-link';
 import { OrderStreamStatusChip } from './OrderStreamStatus';
 import { useUi } from './store';
 
@@ -15,7 +16,7 @@ export const appStatusQuery = queryOptions({
   refetchInterval: 15_000,
 });
 
-export function Header() {
+export function Header({ hostLost = false }: { hostLost?: boolean }) {
   const theme = useUi((s) => s.theme);
   const toggleTheme = useUi((s) => s.toggleTheme);
   const setView = useUi((s) => s.setView);
@@ -32,7 +33,7 @@ export function Header() {
         UTA Desk
       </div>
       <div className="header-spacer" />
-      {skew != null && Math.abs(skew) >= 1000 ? (
+      {!hostLost && skew != null && Math.abs(skew) >= 1000 ? (
         <span className="chip chip-warn" title="Local clock minus exchange clock; requests are corrected for it">
           Clock skew {(skew / 1000).toFixed(1)} s
         </span>
@@ -41,6 +42,7 @@ export function Header() {
         type="button"
         className={`profile-chip env-${profile?.environment ?? 'unknown'}`}
         onClick={() => setView('profiles')}
+        disabled={hostLost}
         aria-label={
           profile
             ? `Active profile: ${profile.name}, environment ${ENVIRONMENT_LABELS[profile.environment]}`
@@ -51,12 +53,13 @@ export function Header() {
         <span className="env-label">{profile ? ENVIRONMENT_LABELS[profile.environment] : '…'}</span>
         <span className="profile-name">{profile?.name ?? (status.isError ? 'unavailable' : 'loading')}</span>
       </button>
-      {profile ? <ConnectionHealth lastTest={profile.lastTest} /> : null}
-      {profile ? <OrderStreamStatusChip /> : null}
+      {profile ? <ConnectionHealth lastTest={profile.lastTest} unknown={hostLost} /> : null}
+      {profile ? <OrderStreamStatusChip unknown={hostLost} /> : null}
       <button
         type="button"
         className="icon-button"
         onClick={toggleTheme}
+        disabled={hostLost}
         aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
         title="Toggle theme"
       >
@@ -71,9 +74,15 @@ export function Header() {
  * used unawares (its orders would be refused while the desk looks ready). A status, so a new
  * result is announced; the full explanation is in the title and on the Profiles screen.
  */
-function ConnectionHealth({ lastTest }: { lastTest: LastTest | undefined }) {
+function ConnectionHealth({ lastTest, unknown }: { lastTest: LastTest | undefined; unknown: boolean }) {
   // The time decides between "12:03" and a date; render never reads the clock itself.
   const now = useNow(60_000);
+  if (unknown)
+    return (
+      <span role="status" className="chip connection-health health-unknown" title={UNKNOWN_TITLE}>
+        Connection unknown
+      </span>
+    );
   const words = lastTestWords(lastTest, now);
   return (
     <span

@@ -37,11 +37,11 @@ function NavIcon({ view }: { view: View }) {
   );
 }
 
-export function NavRail() {
+export function NavRail({ inert = false }: { inert?: boolean }) {
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
   return (
-    <nav className="nav" aria-label="Screens">
+    <nav className="nav" aria-label="Screens" inert={inert}>
       <ul>
         {VIEWS.map((v, i) => (
           <li key={v}>

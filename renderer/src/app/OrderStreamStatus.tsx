@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderStreamStatus } from '../../../shared/order-stream-status';
 import { call } from '../lib/desk';
 import { useNow } from '../lib/useNow';
+import { UNKNOWN_TITLE } from './host-link';
 
 export const ORDER_STREAM_KEY = ['order-stream'] as const;
 
@@ -61,7 +62,7 @@ export function streamWords(
   }
 }
 
-export function OrderStreamStatusChip() {
+export function OrderStreamStatusChip({ unknown = false }: { unknown?: boolean }) {
   const status = useQuery({
     queryKey: ORDER_STREAM_KEY,
     queryFn: () => call('getOrderStream', {}),
@@ -71,6 +72,12 @@ export function OrderStreamStatusChip() {
         : POLL_MS,
   });
   const now = useNow(1_000);
+  if (unknown)
+    return (
+      <span role="status" className="chip order-stream stream-unknown" title={UNKNOWN_TITLE}>
+        Stream unknown
+      </span>
+    );
   if (!status.data) return null;
   const words = streamWords(status.data.stream, now);
   return (

@@ -5,7 +5,8 @@ import type { ChangeStatus } from '../../../shared/instrument-watch';
 import { CATEGORIES } from '../../../shared/schemas';
 import { errorText } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
-import { formatLocalDateTime, formatRelative } from '../instruments/format';
+import { formatLocalDateTime } from '../instruments/format';
+import { checkedAgo } from './change-words';
 import { STATUS_KEY } from './queries';
 
 export function CheckStatus({ status, now }: { status: ChangeStatus | undefined; now: number }) {
@@ -22,7 +23,7 @@ export function CheckStatus({ status, now }: { status: ChangeStatus | undefined;
                 className="ch-check-time"
                 title={c?.lastChecked ? formatLocalDateTime(c.lastChecked) : 'Not fetched yet on this profile'}
               >
-                {c?.lastChecked ? `checked ${formatRelative(c.lastChecked, now)}` : 'not checked yet'}
+                {c?.lastChecked ? checkedAgo(c.lastChecked, now) : 'not checked yet'}
               </span>
               {c?.count !== undefined ? (
                 <span className="ch-check-count num muted" title={`${c.count} instruments`}>

@@ -25,9 +25,14 @@ export function RecentAlerts() {
             >
               {a.symbol}
             </button>
-            <span>
+            <span className={a.resolvedAt ? 'ch-alert-resolved' : undefined}>
               <strong>{a.title}</strong> {a.body}
             </span>
+            {a.resolvedAt ? (
+              <span className="badge badge-ok" title={`Cleared at ${formatLocalDateTime(a.resolvedAt)}`}>
+                Resolved
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

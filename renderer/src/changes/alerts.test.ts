@@ -34,7 +34,7 @@ function stubNotification(permission: NotificationPermission | 'absent') {
 
 beforeEach(() => {
   shown.length = 0;
-  useAlerts.setState({ recent: [], toasts: [] });
+  useAlerts.setState({ recent: [], toasts: [], profileId: null });
   let given = false;
   // Main hands each alert out once.
   installFakeDesk({
@@ -74,5 +74,49 @@ describe('alerts for watched symbols', () => {
     const [a, b] = await Promise.all([pollAlerts(), pollAlerts()]);
     expect([a, b]).toEqual([1, 1]);
     expect(useAlerts.getState().toasts).toEqual([ALERT]);
+  });
+});
+
+describe('an alert resolves, and belongs to its profile', () => {
+  const maintenance: ChangeAlert = {
+    ...ALERT,
+    id: 'soon:USDT-FUTURES:BTCUSDT:maintainTime:9',
+    at: 10,
+    category: 'USDT-FUTURES',
+    title: 'BTCUSDT (USDT-FUTURES): maintenance in 44 min',
+    profileId: 'p1',
+    condition: 'USDT-FUTURES:BTCUSDT:maintainTime',
+  };
+  const cleared: ChangeAlert = {
+    ...maintenance,
+    id: 'event:f2:0',
+    at: 20,
+    title: 'BTCUSDT (USDT-FUTURES): maintenance cleared',
+    cleared: true,
+  };
+
+  it('a cleared condition marks its alerts resolved (kept in the list) and takes their toasts away; it never toasts', () => {
+    const { add } = useAlerts.getState();
+    useAlerts.getState().belongTo('p1');
+    add(maintenance, false);
+    add({ ...ALERT, profileId: 'p1' }, false);
+    expect(useAlerts.getState().toasts.map((a) => a.id)).toEqual([maintenance.id, ALERT.id]);
+    add(cleared, false);
+    expect(useAlerts.getState().toasts.map((a) => a.id)).toEqual([ALERT.id]);
+    expect(useAlerts.getState().recent.map((a) => [a.id, a.resolvedAt])).toEqual([
+      [cleared.id, undefined],
+      [ALERT.id, undefined],
+      [maintenance.id, 20],
+    ]);
+  });
+
+  it('alerts of another profile are not shown, and a switch takes the previous profile’s away', () => {
+    const { add, belongTo } = useAlerts.getState();
+    belongTo('p1');
+    add(maintenance, false);
+    add({ ...ALERT, profileId: 'p2' }, false);
+    expect(useAlerts.getState().recent.map((a) => a.id)).toEqual([maintenance.id]);
+    belongTo('p2');
+    expect(useAlerts.getState()).toMatchObject({ recent: [], toasts: [], profileId: 'p2' });
   });
 });

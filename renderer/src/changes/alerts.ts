@@ -12,31 +12,57 @@ import { openInstrumentHistory } from './open-instrument';
 /** Recent alerts kept for the Changes screen. */
 const KEEP = 50;
 
+/** An alert as the Changes screen lists it: resolved once a later alert says its condition cleared. */
+export type RecentAlert = ChangeAlert & { resolvedAt?: number };
+
 interface AlertsState {
-  recent: ChangeAlert[];
-  /** Shown in the window: no notification carried them. */
+  /** The profile the alerts are of: alerts of another are not shown (one may arrive just after a switch). */
+  profileId: string | null;
+  recent: RecentAlert[];
+  /** Shown in the window: no notification carried them, and their condition has not cleared. */
   toasts: ChangeAlert[];
   add(alert: ChangeAlert, notified: boolean): void;
   dismiss(id: string): void;
   dismissAll(): void;
   clearRecent(): void;
+  /** The active profile is now this one: the alerts of any other leave. */
+  belongTo(profileId: string): void;
 }
 
+const ofProfile = (profileId: string | null) => (a: ChangeAlert) =>
+  profileId === null || a.profileId === undefined || a.profileId === profileId;
+
 export const useAlerts = create<AlertsState>()((set) => ({
+  profileId: null,
   recent: [],
   toasts: [],
   add: (alert, notified) =>
-    set((s) =>
-      s.recent.some((a) => a.id === alert.id)
-        ? s
-        : {
-            recent: [alert, ...s.recent].slice(0, KEEP),
-            toasts: notified ? s.toasts : [...s.toasts, alert],
-          },
-    ),
+    set((s) => {
+      if (s.recent.some((a) => a.id === alert.id) || !ofProfile(s.profileId)(alert)) return s;
+      if (!alert.cleared)
+        return {
+          recent: [alert, ...s.recent].slice(0, KEEP),
+          toasts: notified ? s.toasts : [...s.toasts, alert],
+        };
+      // The condition cleared: earlier alerts of it are resolved (kept in the list, marked), their toasts go.
+      const resolves = (a: ChangeAlert) => !a.cleared && a.condition !== undefined && a.condition === alert.condition;
+      return {
+        recent: [
+          alert,
+          ...s.recent.map((a) => (resolves(a) && !a.resolvedAt ? { ...a, resolvedAt: alert.at } : a)),
+        ].slice(0, KEEP),
+        toasts: s.toasts.filter((a) => !resolves(a)),
+      };
+    }),
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((a) => a.id !== id) })),
   dismissAll: () => set({ toasts: [] }),
   clearRecent: () => set({ recent: [] }),
+  belongTo: (profileId) =>
+    set((s) =>
+      s.profileId === profileId
+        ? s
+        : { profileId, recent: s.recent.filter(ofProfile(profileId)), toasts: s.toasts.filter(ofProfile(profileId)) },
+    ),
 }));
 
 export type NotificationState = NotificationPermission | 'unavailable';
@@ -74,7 +100,8 @@ export function pollAlerts(): Promise<number> {
   }
   inFlight = call('takeChangeAlerts', {})
     .then(({ alerts }) => {
-      for (const a of alerts) useAlerts.getState().add(a, notify(a));
+      // A condition that cleared is good news for the list, not worth a desktop notification.
+      for (const a of alerts) useAlerts.getState().add(a, a.cleared ? true : notify(a));
       return alerts.length;
     })
     // Main unreachable or no profile: the next poll tries again.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../../shared/instrument-changes';
-import { eventSentence, eventText, groupByFetch, utcTime } from './change-words';
+import { checkedAgo, eventSentence, eventText, groupByFetch, utcTime } from './change-words';
 
 const event = (patch: Partial<ChangeEvent>): ChangeEvent => ({
   id: 'f1:0',
@@ -61,5 +61,17 @@ describe('change words', () => {
       ['b', 'SPOT', 2],
       ['a', 'MARGIN', 1],
     ]);
+  });
+});
+
+describe('when a category was checked', () => {
+  const now = Date.UTC(2026, 10, 26, 12, 0);
+  it('is always in the past, even for a check made after the screen clock last ticked', () => {
+    expect(checkedAgo(now + 20_000, now)).toBe('checked less than a minute ago');
+    expect(checkedAgo(now, now)).toBe('checked less than a minute ago');
+    expect(checkedAgo(now - 59_999, now)).toBe('checked less than a minute ago');
+    expect(checkedAgo(now - 2 * 60_000, now)).toBe('checked 2 min ago');
+    expect(checkedAgo(now - 125 * 60_000, now)).toBe('checked 2 h 5 min ago');
+    expect(checkedAgo(now - 3 * 24 * 3_600_000, now)).toBe('checked 3 d 0 h ago');
   });
 });

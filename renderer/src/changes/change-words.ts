@@ -118,3 +118,15 @@ export function groupByFetch(events: readonly ChangeEvent[]): FetchGroup[] {
   }
   return groups;
 }
+
+/**
+ * "checked less than a minute ago", "checked 5 min ago": always in the past. The screen's clock
+ * ticks every 30 s, so a check made since its last tick is "later" than the clock; it still happened.
+ */
+export function checkedAgo(at: number, now: number): string {
+  const min = Math.floor(Math.max(0, now - at) / 60_000);
+  if (min < 1) return 'checked less than a minute ago';
+  if (min < 60) return `checked ${min} min ago`;
+  if (min < 48 * 60) return `checked ${Math.floor(min / 60)} h${min % 60 ? ` ${min % 60} min` : ''} ago`;
+  return `checked ${Math.floor(min / 1440)} d ${Math.floor((min % 1440) / 60)} h ago`;
+}

@@ -3,7 +3,7 @@
  * fetch that saw it; each event leads to the instrument's history in the Instruments screen.
  */
 import { memo, useDeferredValue, useId, useMemo } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHANGE_KINDS, type ChangeEvent } from '../../../shared/instrument-changes';
 import { CATEGORIES, type Category } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -15,7 +15,10 @@ import { eventText, feedTime, groupByFetch, KIND_LABELS, KIND_TONES, type FetchG
 import { feedFiltersActive, useFeedFilters, type FeedFilters } from '../changes/feed-filters';
 import { NotificationSwitch } from '../changes/NotificationSwitch';
 import { openInstrumentHistory } from '../changes/open-instrument';
-import { CHANGES_POLL_MS, useChangeStatus } from '../changes/queries';
+import { CHANGES_KEY, CHANGES_POLL_MS, STATUS_KEY, useChangeStatus } from '../changes/queries';
+import { signalInstrumentsFetched } from '../changes/change-signals';
+import { appStatusQuery } from '../app/Header';
+import { errorText } from '../components/ErrorPanel';
 import { RecentAlerts } from '../changes/RecentAlerts';
 import '../changes/changes.css';
 import '../instruments/instruments.css';
@@ -41,6 +44,18 @@ export function ChangesScreen() {
   const status = useChangeStatus();
   const now = useNow(30_000);
   const id = useId();
+  const qc = useQueryClient();
+  const localDemo = useQuery(appStatusQuery).data?.activeProfile.environment === 'local-demo';
+  // Asks the exchange (every category, through main's rate limiter); Reload only reads what is recorded.
+  const check = useMutation({
+    mutationFn: () => call('checkChangesNow', {}),
+    onSuccess: (s) => {
+      qc.setQueryData(STATUS_KEY, s);
+      void qc.invalidateQueries({ queryKey: CHANGES_KEY });
+      // New changes may mean alerts for watched symbols: they are taken at once.
+      signalInstrumentsFetched();
+    },
+  });
 
   const q = useInfiniteQuery({
     queryKey: ['changes', 'feed', filters.category, filters.kind, symbol, filters.watchedOnly],
@@ -76,10 +91,26 @@ export function ChangesScreen() {
           onClick={() => void Promise.all([q.refetch(), status.refetch()])}
           disabled={q.isFetching}
           aria-busy={q.isFetching}
+          title="Reads the recorded changes again; asks the exchange nothing (Check now does)"
         >
-          <span aria-hidden="true">⟳</span> Refresh
+          <span aria-hidden="true">⟳</span> Reload list
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => check.mutate()}
+          disabled={check.isPending}
+          aria-busy={check.isPending}
+          title="Fetches all five categories from the exchange now, one after another, and records what changed"
+        >
+          {check.isPending ? 'Checking…' : 'Check now'}
         </button>
       </ScreenHeader>
+      {check.isError ? (
+        <p className="field-error" role="alert">
+          Could not check: {errorText(check.error)}
+        </p>
+      ) : null}
       <CheckStatus status={status.data} now={now} />
       <div className="ch-toolbar" role="group" aria-label="Filters">
         <span className="ib-field">
@@ -150,15 +181,17 @@ export function ChangesScreen() {
       {q.isError ? (
         <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title="Could not read the change history" />
       ) : null}
-      <div className="table-wrap ch-feed-wrap">
+      {/* Focusable: it scrolls (a long feed, or the empty state at 960 × 600), and the keyboard must reach it. */}
+      <div className="table-wrap ch-feed-wrap" role="region" aria-label="Change feed" tabIndex={0}>
         {q.isSuccess && events.length === 0 ? (
           <div className="empty-state" role="status">
             <h2 className="ch-empty-title">{active ? 'No change matches' : 'No changes recorded yet'}</h2>
             <p className="muted">
               {active
                 ? 'No recorded change matches these filters.'
-                : 'The first fetch of each category is the baseline. Every later fetch (Instruments, the CLI, or the background check) is compared with the one before, and what differs appears here.'}
+                : 'The first fetch of each category is the baseline. Every later fetch (Instruments, Check now, the CLI, or the background check) is compared with the one before, and what differs appears here.'}
             </p>
+            {!active && localDemo ? <LocalDemoHint /> : null}
             {active ? (
               <button type="button" className="button" onClick={clear}>
                 Clear filters
@@ -203,6 +236,24 @@ export function ChangesScreen() {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** The Local demo's instruments stay still (its tests rely on it): how to see this screen move. */
+function LocalDemoHint() {
+  return (
+    <div className="ch-demo-hint">
+      <p>
+        <strong>The Local demo's instruments never change by themselves</strong>, so nothing will appear here on this
+        profile.
+      </p>
+      <p className="muted">
+        To see this screen work, run <code>npm run demo-exchange -- --scenario</code> in a terminal: over about four
+        minutes it changes a fee, schedules and clears a maintenance, changes statuses, lists and delists symbols. Add a
+        Custom profile with the address it prints as Base URL (no keys needed), use it, and press Check now every minute
+        or so.
+      </p>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 /** One profile: what it points at, how its secrets are kept, and what can be done with it. */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ENVIRONMENT_LABELS,
@@ -12,8 +12,10 @@ import { errorText } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import { useNow } from '../../lib/useNow';
 import { APP_STATUS_KEY } from '../../app/Header';
+import { useSwitchProfile } from '../../app/profile-scope';
 import { ENVIRONMENT_BADGE, skewText, STORAGE_WORDS, testTime } from './profile-words';
 import { PROFILES_KEY } from './query-keys';
+import { SwitchDialog } from './SwitchDialog';
 
 export function ProfileCard({
   profile,
@@ -29,11 +31,9 @@ export function ProfileCard({
   const env = ENVIRONMENT_BADGE[profile.environment];
   const storage = STORAGE_WORDS[profile.storage];
 
-  const select = useMutation({
-    mutationFn: () => call('selectProfile', { id: profile.id }),
-    // Instruments, orders and the header all depend on the active profile.
-    onSettled: () => queryClient.invalidateQueries(),
-  });
+  const select = useSwitchProfile(profile.id);
+  // A LIVE profile is used only after a confirmation that names it and its last test.
+  const [confirming, setConfirming] = useState(false);
   const testButton = useRef<HTMLButtonElement>(null);
   const confirm = useMutation({
     mutationFn: () => call('confirmProfileDestination', { id: profile.id }),
@@ -117,7 +117,12 @@ export function ProfileCard({
 
       <div className="pf-card-actions">
         {profile.active ? null : (
-          <button type="button" className="button primary" onClick={() => select.mutate()} disabled={select.isPending}>
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => (profile.environment === 'live' ? setConfirming(true) : select.mutate())}
+            disabled={select.isPending}
+          >
             Use this profile
           </button>
         )}
@@ -150,6 +155,7 @@ export function ProfileCard({
           Could not select this profile: {errorText(select.error)}
         </p>
       ) : null}
+      {confirming ? <SwitchDialog profile={profile} onClose={() => setConfirming(false)} /> : null}
       <div aria-live="polite">
         {test.data ? <ConnectionResult result={test.data} /> : null}
         {!test.data && !test.isPending && profile.lastTest ? <EarlierResult last={profile.lastTest} /> : null}
