@@ -44,9 +44,14 @@ async function main(userDataDir: string, demoUrl: string, plan: CyclePlan): Prom
     }
   } else {
     const run = await h.startRun({
-      items: plan.targets.map((t) => ({ orderId: t.orderId, category: 'USDT-FUTURES', symbol: 'BTCUSDT', price: t.price })),
+      items: plan.targets.map((t) => ({
+        orderId: t.orderId,
+        category: 'USDT-FUTURES',
+        symbol: 'BTCUSDT',
+        price: t.price,
+      })),
     });
-    for (let r = run; r.finishedAt === undefined; ) {
+    for (let r = run; r.finishedAt === undefined;) {
       await new Promise((resolve) => setTimeout(resolve, 25));
       r = await h.getRun({ id: run.id });
     }
