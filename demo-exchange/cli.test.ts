@@ -35,7 +35,8 @@ function run(command: string, args: string[]): Run {
   lines.on('line', (l) => stdout.push(l));
   child.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
+    // 'close', not 'exit': the last lines (from a grandchild under npx) may still be in the pipe at exit.
+    child.once('close', (code, signal) => {
       children.delete(child);
       resolve({ code, signal });
     }),
@@ -67,7 +68,8 @@ describe('cli.ts', () => {
   });
 
   it('exits 0 on SIGTERM, promptly', async () => {
-    const r = run('node_modules/.bin/tsx', [CLI, '--port', '0', '--no-rate-limit']);
+    // Node with tsx as a loader, not the tsx wrapper, so the signal reaches the CLI itself.
+    const r = run(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--no-rate-limit']);
     expect(await r.firstLine).toMatch(LISTENING);
     r.child.kill('SIGTERM');
     const t0 = Date.now();
@@ -76,7 +78,7 @@ describe('cli.ts', () => {
   });
 
   it('refuses unknown flags with usage and exit code 2 (every case: cli-args.test.ts)', async () => {
-    const r = run('node_modules/.bin/tsx', [CLI, '--bogus']);
+    const r = run(process.execPath, ['--import', 'tsx', CLI, '--bogus']);
     expect(await r.exit).toEqual({ code: 2, signal: null });
     expect(r.stderr.join('')).toMatch(/Unknown option '--bogus'/);
     expect(r.stderr.join('')).toMatch(/usage:/);
@@ -91,7 +93,7 @@ describe('cli.ts', () => {
         orders: [{ uid: '9', category: 'SPOT', symbol: 'BTCUSDT', price: '1', qty: '1' }],
       }),
     );
-    const r = run('node_modules/.bin/tsx', [CLI, '--state', file]);
+    const r = run(process.execPath, ['--import', 'tsx', CLI, '--state', file]);
     expect(await r.exit).toEqual({ code: 2, signal: null });
     const err = r.stderr.join('');
     expect(err).toContain(file);
@@ -109,7 +111,7 @@ describe('cli.ts', () => {
       qty: '0.01',
     };
     writeFileSync(file, JSON.stringify({ accounts: [DEMO_ACCOUNT], orders: [order] }));
-    const r = run('node_modules/.bin/tsx', [CLI, '--state', file, '--port', '0']);
+    const r = run(process.execPath, ['--import', 'tsx', CLI, '--state', file, '--port', '0']);
     const url = LISTENING.exec(await r.firstLine)?.[1];
     const { createHmac } = await import('node:crypto');
     const ts = String(Date.now());

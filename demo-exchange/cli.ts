@@ -34,17 +34,10 @@ async function main(): Promise<number> {
     }
   }
   const exchange = await startDemoExchange(options);
-  console.log(`demo exchange listening on ${exchange.url}`);
-  if (parsed.stateFile === undefined) {
-    console.log(
-      `demo credentials: apiKey ${DEMO_ACCOUNT.apiKey}  secretKey ${DEMO_ACCOUNT.secretKey}  passphrase ${DEMO_ACCOUNT.passphrase}`,
-    );
-  }
-  const offset = options.clockOffsetMs ?? 0;
-  const scenario = parsed.scenario
-    ? startScenario(exchange.control, { now: () => Date.now() + offset, log: (line) => console.log(line) })
-    : undefined;
-  return new Promise<number>((resolve) => {
+  let scenario: ReturnType<typeof startScenario> | undefined;
+  // Signals are taken before the first line is printed: a reader may stop us as soon as it has the
+  // URL, and a signal with no listener yet would kill the process instead of closing it.
+  const stopped = new Promise<number>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {
       scenario?.stop();
       void exchange.close().then(() => {
@@ -55,6 +48,17 @@ async function main(): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  console.log(`demo exchange listening on ${exchange.url}`);
+  if (parsed.stateFile === undefined) {
+    console.log(
+      `demo credentials: apiKey ${DEMO_ACCOUNT.apiKey}  secretKey ${DEMO_ACCOUNT.secretKey}  passphrase ${DEMO_ACCOUNT.passphrase}`,
+    );
+  }
+  const offset = options.clockOffsetMs ?? 0;
+  scenario = parsed.scenario
+    ? startScenario(exchange.control, { now: () => Date.now() + offset, log: (line) => console.log(line) })
+    : undefined;
+  return stopped;
 }
 
 main().then(
