@@ -12,6 +12,7 @@ export default defineConfig({
     environment: 'node',
     // CSS imports are empty in tests, except this one: grid-layout.test.ts reads it (?raw).
     css: { include: [/\/renderer\/src\/instruments\/instruments\.css\?raw$/] },
+    setupFiles: ['renderer/src/test-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 20000,
   },
