@@ -274,6 +274,9 @@ test.describe('reduce-only orders', () => {
     await expect(status(app)).toContainText('Loaded order demo-eth-reduce-only');
     const words = 'The order is reduce-only, and reduce-only orders cannot be modified';
     await expect(sendReason(app)).toHaveText(words);
+    await expect(app.getByRole('region', { name: 'Loaded order' })).toContainText(
+      'This order is reduce-only: reduce-only orders cannot be modified.',
+    );
     await expect(field(app, 'Price')).not.toBeEditable();
     await expect(sendButton(app)).toBeDisabled();
     await shot('amend-reduce-only');

@@ -23,6 +23,8 @@ function Compare({ label, now, next, unit }: { label: string; now?: string; next
   );
 }
 
+const isReduceOnly = (o: Order): boolean => o.reduceOnly?.toUpperCase() === 'YES';
+
 function Details({ o }: { o: Order }) {
   const rows: [string, string | undefined, boolean?][] = [
     ['Symbol', `${o.symbol} · ${o.category}`],
@@ -33,6 +35,7 @@ function Details({ o }: { o: Order }) {
     ['Updated', formatTime(o.updatedTime)],
   ];
   if (o.cancelReason) rows.push(['Cancel reason', o.cancelReason, true]);
+  if (isReduceOnly(o)) rows.push(['Reduce-only', 'yes']);
   return (
     <dl className="amend-details">
       {rows.map(([k, v, mono]) => (
@@ -76,6 +79,11 @@ export function OrderPanel({ desk }: { desk: AmendDesk }) {
             <p className="amend-banner danger" role="note">
               This order is {order.orderStatus === 'filled' ? 'completely filled' : 'cancelled'}: it can no longer be
               modified.
+            </p>
+          ) : null}
+          {!closed && isReduceOnly(order) ? (
+            <p className="amend-banner danger" role="note">
+              This order is reduce-only: reduce-only orders cannot be modified.
             </p>
           ) : null}
           {orderGuard.state !== 'free' && orderGuard.reason ? (

@@ -78,7 +78,8 @@ export function useAmendDesk(): AmendDesk {
       s.noteGuard({ orderId: o.orderId, clientOid: o.clientOid }, guard);
       if (quiet) return s.refreshLoaded(o, guard);
       if (!s.landLoad(gen, o, guard) || s.reviewAsked === gen) return;
-      const closed = o.orderStatus === 'filled' || o.orderStatus === 'cancelled';
+      const closed =
+        o.orderStatus === 'filled' || o.orderStatus === 'cancelled' || o.reduceOnly?.toUpperCase() === 'YES';
       say(
         `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${o.orderStatus}.`,
         closed ? 'warning' : 'info',
