@@ -74,13 +74,14 @@ test.describe('amend desk', () => {
     await expect(fieldIssue(app, 'Use 60010.0 or 60010.1')).toBeVisible();
     await expect(sendButton(app)).toBeDisabled();
 
-    // A slower engine so the "following" state can be seen.
-    demo.control.setEngineLatency(1500);
+    // A slower engine so the "following" state can be seen, on a loaded machine too (under the
+    // fixture's 4 s follow limit).
+    demo.control.setEngineLatency(3000);
     await reviewAndSend(app, { price: '60010.0' });
     await expect(status(app)).toContainText('Following: Accepted by the exchange');
     await expect(app.getByRole('region', { name: 'Outcome' })).toContainText('Following');
     await shot('amend-following');
-    await expect(status(app)).toContainText('Applied: price 60000.0 → 60010.0', { timeout: 6000 });
+    await expect(status(app)).toContainText('Applied: price 60000.0 → 60010.0', { timeout: 10_000 });
     await expect(loaded(app)).toContainText('60010.0');
     // Applied: the change fields are cleared for the next one, so the review is gone.
     await expect(app.getByRole('region', { name: 'Review' })).toBeHidden();
@@ -150,7 +151,8 @@ test.describe('amend desk', () => {
   test('a second send while one is in flight is refused by the desk and by main', async ({ app, demo }) => {
     await openAmend(app);
     await loadOrder(app, 'demo-btc-open');
-    demo.control.delayResponses(MODIFY, 2000, 1);
+    // The first answer is held long enough for the second send to meet it in flight on a loaded machine.
+    demo.control.delayResponses(MODIFY, 6000, 1);
     await reviewAndSend(app, { price: '60010.0' });
     await expect(sendButton(app)).toBeDisabled();
     await expect(app.locator('#amend-send-reason')).toContainText(/in progress|Sending/);
@@ -160,7 +162,7 @@ test.describe('amend desk', () => {
     expect(second.data?.status).toBe('refused');
     expect(second.data?.error?.kind).toBe('conflict');
     expect(second.data?.summary).toMatch(/result is not known yet/);
-    await expect(status(app)).toContainText('Applied', { timeout: 8000 });
+    await expect(status(app)).toContainText('Applied', { timeout: 15_000 });
     expect(demo.control.requestLog().filter((e) => e.path === MODIFY)).toHaveLength(1);
     expect(demo.control.getOrder(DEMO_UID, 'demo-btc-open')?.price).toBe('60010.0');
   });
