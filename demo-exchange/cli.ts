@@ -34,7 +34,7 @@ async function main(): Promise<number> {
     }
   }
   const exchange = await startDemoExchange(options);
-  let scenario: ReturnType<typeof startScenario> | undefined;
+  let scenario: ReturnType<typeof startScenario> | undefined = undefined;
   // Signals are taken before the first line is printed: a reader may stop us as soon as it has the
   // URL, and a signal with no listener yet would kill the process instead of closing it.
   const stopped = new Promise<number>((resolve) => {
