@@ -66,8 +66,9 @@ export function names(ids: OrderIds, o: Order): boolean {
 /**
  * Serves the waiting orders of one category from its pages: the pages they were last seen on, then,
  * for those never seen, the listing from its top. Answers the waiters no page listed (to be read one
- * by one). Paging from the top stops at the end of the listing, when every order showed, or at the
- * first page that showed none of them, so it never costs more requests than it saves.
+ * by one). Paging from the top stops at the end of the listing, when fewer than two are left, or
+ * once the pages read outnumber the orders they showed by two, so it costs at most two requests more
+ * than reading the orders one by one, and usually a small fraction of that.
  */
 export async function readByPages(
   client: PageClient,
@@ -134,14 +135,19 @@ export async function readByPages(
   const symbols = new Set(looking.map((w) => w.symbol));
   const symbol = symbols.size === 1 ? [...symbols][0] : undefined;
   let cursor: string | undefined;
+  let pagesRead = 0;
+  let found = 0;
   for (;;) {
     const query: PageQuery = { category, ...(symbol ? { symbol } : {}), ...(cursor ? { cursor } : {}) };
     const page = await read(query, looking);
     if (!page) break;
-    const found = take(page, looking);
+    pagesRead++;
+    found += take(page, looking);
     looking = looking.filter((w) => left.includes(w));
     cursor = page.cursor || undefined;
-    if (looking.length === 0 || !cursor || found === 0) break;
+    // Each page must have paid for itself (one page showing none is allowed: other symbols' newer
+    // orders may fill the top of the listing); past that the rest is read one by one.
+    if (looking.length < 2 || !cursor || pagesRead > found + 1) break;
   }
   return left;
 }
