@@ -129,6 +129,24 @@ describe('a run over many symbols and categories, stream up', () => {
     expect(count(all, INSTRUMENTS)).toBe(2);
   });
 
+  it('shares the read budget: the desk, the market panel and a refresh keep reading through a run, never a 429', async () => {
+    const requests = [...(await place('USDT-FUTURES', 15, 2)), ...(await place('SPOT', 15, 2))];
+    const from = demo.control.requestLog().length;
+    const started = await runs.start(requests);
+    // Meanwhile, bursts beyond one second's budget: the single desk's reads of an order, the market
+    // panel's tickers and the background refresh's instruments, all through the same limiters.
+    const others = await Promise.all([
+      ...Array.from({ length: 25 }, () => amend.getOrder({ clientOid: 'demo-btc-open' })),
+      ...Array.from({ length: 25 }, () => client.getOpenOrders({ category: 'SPOT', limit: 10 })),
+      ...Array.from({ length: 25 }, () => client.getTickers('USDT-FUTURES', 'BTCUSDT')),
+      client.getInstruments('USDT-FUTURES'),
+    ]);
+    expect(others).toHaveLength(76);
+    const run = await runs.finished(started.id);
+    expect(run.counts.applied).toBe(60);
+    expect(since(from).filter((e) => e.status === 429)).toEqual([]);
+  });
+
   it('an order further down its category is read again on its own page, by cursor', async () => {
     const requests = await place('USDT-FUTURES', 10, 3);
     // 120 newer orders of other symbols fill the top of the listing: the run's orders are on page 2.
