@@ -473,7 +473,10 @@ export class AmendRuns {
         item.ids = ids;
         watch?.name(ids);
         const read = () => run.reader.read({ ids, category: item.category, symbol: item.symbol });
-        void steps.track(attempt, steps.follow(attempt, desk, ids, watch, read)).finally(() => this.settle(run));
+        const readName = (o: Order) => run.reader.readName(o);
+        void steps
+          .track(attempt, steps.follow(attempt, desk, ids, watch, read, readName))
+          .finally(() => this.settle(run));
         return;
       }
       watch?.close();

@@ -127,6 +127,9 @@ describe('a run over many symbols and categories, stream up', () => {
     expect(count(all, ORDER_INFO)).toBe(0);
     expect(count(all, OPEN_ORDERS) - 2).toBeLessThanOrEqual(8);
     expect(count(all, INSTRUMENTS)).toBe(2);
+    // The timeline says which read confirmed the push.
+    const first = await amend.getAttempt(run.items[0]?.attemptId ?? '');
+    expect(first.timeline.map((e) => e.label)).toContain('Confirmed by a page of Get Open Orders');
   });
 
   it('shares the read budget: the desk, the market panel and a refresh keep reading through a run, never a 429', async () => {

@@ -55,6 +55,8 @@ export class OrderReader {
   readonly counts = { pages: 0, orders: 0 };
   /** The page each order was last listed on, so its next read reads that page. */
   private readonly positions = new PagePositions();
+  /** Orders answered from a page rather than by Get Order Details. */
+  private readonly fromPages = new WeakSet<Order>();
   private waiting: Waiting[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing = false;
@@ -67,6 +69,11 @@ export class OrderReader {
   ) {
     this.windowMs = opts.windowMs ?? READ_WINDOW_MS;
     this.concurrency = opts.concurrency ?? READ_CONCURRENCY;
+  }
+
+  /** The read an order this reader answered came from (for the timeline). */
+  readName(order: Order): string {
+    return this.fromPages.has(order) ? 'a page of Get Open Orders' : 'Get Order Details';
   }
 
   /** The order as the exchange shows it now; rejects with the read's error. */
@@ -109,7 +116,10 @@ export class OrderReader {
               ids: w.target.ids,
               category,
               ...(w.target.symbol ? { symbol: w.target.symbol } : {}),
-              done: w.resolve,
+              done: (order: Order) => {
+                this.fromPages.add(order);
+                w.resolve(order);
+              },
               fail: w.reject,
             },
             w,
