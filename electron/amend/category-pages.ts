@@ -123,11 +123,14 @@ export async function readByPages(
     group.list.push(w);
     byPage.set(keyOf(query), group);
   }
-  for (const { query, list } of byPage.values()) {
-    const page = await read(query, list);
-    // The page may show orders never seen before too.
-    if (page) take(page, [...list, ...unseen.filter((w) => left.includes(w))]);
-  }
+  // Those pages at once (a request's items sit on one or two): their answers are taken as they come.
+  await Promise.all(
+    [...byPage.values()].map(async ({ query, list }) => {
+      const page = await read(query, list);
+      // The page may show orders never seen before too.
+      if (page) take(page, [...list, ...unseen.filter((w) => left.includes(w))]);
+    }),
+  );
 
   // Never seen: the category's listing from its top (one symbol's, when they share one).
   let looking = unseen.filter((w) => left.includes(w));
