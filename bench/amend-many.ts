@@ -4,13 +4,18 @@
  * exchange with its real rate limits on, followed through the app's own order stream — and, for
  * comparison, with no stream (following by polling).
  *
- *   npx tsx bench/amend-many.ts [--orders 200] [--repeats 5] [--engine-latency-ms 500]
+ *   npx tsx bench/amend-many.ts [--orders 200] [--symbols 4] [--categories 1] [--repeats 5]
+ *     [--engine-latency-ms 500] [--no-stream]
+ *
+ * `--symbols` spreads the orders evenly over that many online instruments with tickers, and
+ * `--categories` those over USDT-FUTURES, USDC-FUTURES and SPOT (operators' books are spread: the
+ * Local demo alone has open orders on more than a hundred symbols). `--no-stream`: polling only.
  *
  * Per repeat (the demo exchange is reset and the orders placed afresh): the check's time (every
  * order read, every rule run), items/s sent (items over the time from start to the last Batch Modify
  * Orders request, check included), first to last request, the time to the last known outcome
- * (start to the run's finishedAt), the requests, the REST reads (Get Order Details + Get Open
- * Orders), and the 429 answers, which must be 0. Prints medians with min–max, then one JSON line.
+ * (start to the run's finishedAt), the requests, the REST reads (Get Order Details, Get Open
+ * Orders and Get Instruments), and the 429 answers, which must be 0. Prints medians with min–max, then one JSON line.
  *
  * First, single amends (`--single 40`, 0 to skip): one order amended again and again, each followed
  * to its outcome before the next, through the same desk. Figures: the answer of send() (the guard,
@@ -32,7 +37,9 @@ import { OrderStream } from '../electron/exchange/order-stream';
 import { LOCAL_DEMO_SUMMARY } from '../shared/testing/local-demo-profile';
 
 const BATCH = '/api/v3/trade/batch-modify-order';
-const READS = new Set(['/api/v3/trade/order-info', '/api/v3/trade/unfilled-orders']);
+/** The run's REST reads: its orders (one by one or by pages) and its instruments' rules. */
+const READS = new Set(['/api/v3/trade/order-info', '/api/v3/trade/unfilled-orders', '/api/v3/market/instruments']);
+/** Picked first, so the default four symbols are the original bench's. */
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
 
 interface Figures {
@@ -48,26 +55,74 @@ interface Figures {
   applied: number;
 }
 
-async function placeOrders(demo: DemoExchange, client: ExchangeClient, n: number): Promise<ModifyOrderRequest[]> {
-  const markets: Array<{ symbol: string; step: Dec; base: Dec; qty: Dec; inst: Instrument }> = [];
-  for (const symbol of SYMBOLS) {
-    const [inst] = await client.getInstruments('USDT-FUTURES', symbol);
-    const [ticker] = await client.getTickers('USDT-FUTURES', symbol);
-    if (!inst || !ticker) throw new Error(`no instrument or ticker for ${symbol}`);
-    const step = new Dec(inst.priceMultiplier ?? '1');
-    const qtyStep = inst.quantityMultiplier ?? '1';
-    // Resting bids well below the market, ten steps apart: nothing fills them during the run.
-    const base = new Dec(ticker.lastPrice ?? '100').mul('0.9').div(step).floor().mul(step);
-    const qty = new Dec(inst.minOrderAmount ?? '5').mul(2).div(base).div(qtyStep).ceil().mul(qtyStep);
-    markets.push({ symbol, step, base, qty, inst });
+/** The categories `--categories k` spreads over, in this order. */
+const CATEGORY_ORDER = ['USDT-FUTURES', 'USDC-FUTURES', 'SPOT'] as const;
+
+interface Market {
+  category: (typeof CATEGORY_ORDER)[number];
+  symbol: string;
+  step: Dec;
+  base: Dec;
+  qty: Dec;
+  inst: Instrument;
+}
+
+/** A step of 10^-precision, for instruments that give no multiplier (spot). */
+const stepOf = (multiplier: string | undefined, precision: string | undefined) =>
+  multiplier ? new Dec(multiplier) : new Dec(10).pow(-Number(precision ?? '0'));
+
+/**
+ * `symbols` online instruments with tickers, as evenly as can be over the first `categories`
+ * categories (the four of the original bench first, so `--symbols 4` places what it always did),
+ * each with room below the market for its share of resting bids.
+ */
+async function marketsOf(client: ExchangeClient, symbols: number, categories: number, perSymbol: number): Promise<Market[]> {
+  const cats = CATEGORY_ORDER.slice(0, Math.max(1, Math.min(categories, CATEGORY_ORDER.length)));
+  const out: Market[] = [];
+  for (const [k, category] of cats.entries()) {
+    const want = Math.floor(symbols / cats.length) + (k < symbols % cats.length ? 1 : 0);
+    const [instruments, tickers] = await Promise.all([client.getInstruments(category), client.getTickers(category)]);
+    const last = new Map(tickers.map((t) => [t.symbol, t.lastPrice]));
+    const candidates = instruments
+      .filter((i) => i.status === 'online' && last.get(i.symbol))
+      .sort((a, b) => rank(a.symbol) - rank(b.symbol));
+    for (const inst of candidates) {
+      if (out.filter((m) => m.category === category).length >= want) break;
+      const step = stepOf(inst.priceMultiplier, inst.pricePrecision);
+      const qtyStep = stepOf(inst.quantityMultiplier, inst.quantityPrecision);
+      // Resting bids well below the market, ten steps apart: nothing fills them during the run.
+      const base = new Dec(last.get(inst.symbol) as string).mul('0.9').div(step).floor().mul(step);
+      if (base.lte(step.mul(10 * perSymbol + 10))) continue;
+      const minQty = new Dec(inst.minOrderQty || '0');
+      let qty = new Dec(inst.minOrderAmount || '5').mul(2).div(base).div(qtyStep).ceil().mul(qtyStep);
+      if (qty.lt(minQty)) qty = minQty;
+      out.push({ category, symbol: inst.symbol, step, base, qty, inst });
+    }
   }
+  if (out.length < symbols) throw new Error(`only ${out.length} of ${symbols} symbols found`);
+  return out;
+}
+
+const rank = (symbol: string) => {
+  const i = SYMBOLS.indexOf(symbol);
+  return i < 0 ? SYMBOLS.length : i;
+};
+
+async function placeOrders(
+  demo: DemoExchange,
+  client: ExchangeClient,
+  n: number,
+  symbols: number,
+  categories: number,
+): Promise<ModifyOrderRequest[]> {
+  const markets = await marketsOf(client, symbols, categories, Math.ceil(n / symbols));
   return Array.from({ length: n }, (_, i) => {
     const m = markets[i % markets.length]!;
     const price = m.base.minus(m.step.mul(10 * Math.floor(i / markets.length)));
     const decimals = Number(m.inst.pricePrecision);
     const o = demo.control.placeOrder({
       uid: DEMO_ACCOUNT.uid,
-      category: 'USDT-FUTURES',
+      category: m.category,
       symbol: m.symbol,
       side: 'buy',
       price: price.toFixed(decimals),
@@ -75,17 +130,22 @@ async function placeOrders(demo: DemoExchange, client: ExchangeClient, n: number
     });
     return {
       orderId: o.orderId,
-      category: 'USDT-FUTURES',
+      category: m.category,
       symbol: m.symbol,
       price: price.plus(m.step).toFixed(decimals),
     };
   });
 }
 
-async function once(demo: DemoExchange, n: number, withStream: boolean, dir: string): Promise<Figures> {
+interface Spread {
+  symbols: number;
+  categories: number;
+}
+
+async function once(demo: DemoExchange, n: number, spread: Spread, withStream: boolean, dir: string): Promise<Figures> {
   demo.control.reset();
   const client = new ExchangeClient({ baseUrl: demo.url, credentials: DEMO_ACCOUNT });
-  const requests = await placeOrders(demo, client, n);
+  const requests = await placeOrders(demo, client, n, spread.symbols, spread.categories);
   let stream: OrderStream | undefined;
   if (withStream) {
     stream = new OrderStream({ ...client.streamSettings()!, pingIntervalMs: 25_000 });
@@ -178,15 +238,25 @@ async function main(): Promise<void> {
       'engine-latency-ms': { type: 'string', default: '500' },
       single: { type: 'string', default: '40' },
       modes: { type: 'string', default: 'stream,polling' },
+      symbols: { type: 'string', default: '4' },
+      categories: { type: 'string', default: '1' },
+      'no-stream': { type: 'boolean', default: false },
     },
   });
   const single = Number(values.single);
-  const modes = values.modes.split(',').filter((m): m is 'stream' | 'polling' => m === 'stream' || m === 'polling');
+  const modes = (values['no-stream'] ? 'polling' : values.modes).split(',').filter((m): m is 'stream' | 'polling' => m === 'stream' || m === 'polling');
   const n = Number(values.orders);
   const repeats = Number(values.repeats);
   const demo = await startDemoExchange({ engineLatencyMs: Number(values['engine-latency-ms']), rateLimit: true });
   const dir = await mkdtemp(join(tmpdir(), 'bench-amend-many-'));
-  const out: Record<string, unknown> = { orders: n, repeats, engineLatencyMs: Number(values['engine-latency-ms']) };
+  const spread: Spread = { symbols: Number(values.symbols), categories: Number(values.categories) };
+  const out: Record<string, unknown> = {
+    orders: n,
+    symbols: spread.symbols,
+    categories: spread.categories,
+    repeats,
+    engineLatencyMs: Number(values['engine-latency-ms']),
+  };
   try {
     if (single > 0) {
       const f = await singles(demo, single, join(dir, 'single'));
@@ -200,14 +270,14 @@ async function main(): Promise<void> {
     }
     for (const mode of modes) {
       const all: Figures[] = [];
-      for (let r = 0; r < repeats; r++) all.push(await once(demo, n, mode === 'stream', join(dir, `${mode}-${r}`)));
+      for (let r = 0; r < repeats; r++) all.push(await once(demo, n, spread, mode === 'stream', join(dir, `${mode}-${r}`)));
       const f = (k: keyof Figures) => stats(all.map((x) => x[k]));
       const fmt = (k: keyof Figures, digits = 0) => {
         const s = f(k);
         return `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
       };
       console.log(
-        `${mode.padEnd(8)} ${n} orders × ${repeats}: sent ${fmt('itemsPerSecond')} items/s · last outcome ${fmt('lastOutcomeMs')} ms` +
+        `${mode.padEnd(8)} ${n} orders on ${spread.symbols} symbols in ${spread.categories} categor${spread.categories === 1 ? 'y' : 'ies'} × ${repeats}: sent ${fmt('itemsPerSecond')} items/s · last outcome ${fmt('lastOutcomeMs')} ms` +
           ` · check ${fmt('checkMs')} ms · first→last request ${fmt('sendingMs')} ms · requests ${fmt('requests')} · REST reads ${fmt('reads')} · 429 answers ${fmt('rateLimited')} · applied ${fmt('applied')}`,
       );
       out[mode] = Object.fromEntries(

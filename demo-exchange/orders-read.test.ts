@@ -197,6 +197,16 @@ describe('GET /api/v3/trade/unfilled-orders', () => {
     expect(none.body.data).toEqual({ list: [], cursor: '' });
   });
 
+  it('pages a category without a symbol 100 orders at a time over all its symbols, newest first', async () => {
+    const ex = await startTestExchange({ rateLimit: false });
+    const all = (await walk(ex)).orders.filter((o) => o.category === 'USDT-FUTURES');
+    const usdt = await walk(ex, [['category', 'USDT-FUTURES']]);
+    expect(usdt.sizes.length).toBeGreaterThanOrEqual(2);
+    expect(usdt.sizes.slice(0, -1).every((n) => n === 100)).toBe(true);
+    expect(usdt.orders.map((o) => o.orderId)).toEqual(all.map((o) => o.orderId));
+    expect(new Set(usdt.orders.map((o) => o.symbol)).size).toBeGreaterThan(1);
+  });
+
   it('treats a limit above 100 as 100 and refuses bad limits and cursors (40017)', async () => {
     const ex = await startTestExchange({ rateLimit: false });
     expect((await page(ex, [['limit', '500']])).body.data.list).toHaveLength(100);

@@ -20,7 +20,8 @@
  *
  * Reads go through one OrderReader per run (order-reader.ts): the check's reads of every order and
  * the follows' confirming reads (or polls, with the stream down) are served by Get Open Orders pages
- * per symbol, so 200 items cost a handful of reads instead of 200 queued Get Order Details. Unlike
+ * per category (category-pages.ts), so 300 items over a hundred symbols cost a handful of reads
+ * instead of 300 queued Get Order Details, and their instruments one Get Instruments per category. Unlike
  * the Open orders screen's listing, a page read here is a look at the order made for this check, as
  * fresh as Get Order Details at that moment: main checks against it and remembers it.
  *
@@ -51,6 +52,7 @@ import type { BatchModifyAnswer } from '../exchange/client';
 import type { AmendClient, AmendSession } from './amend-service';
 import type { AmendSteps, ProfileDesk } from './amend-steps';
 import { SUMMARY } from './attempt-text';
+import { primeInstruments } from './category-pages';
 import { OrderReader, type OrderReaderClient, type OrderReaderOptions } from './order-reader';
 import { watchOrder, type OrderPushSource } from './order-watch';
 import type { RunRecords } from './run-records';
@@ -321,16 +323,20 @@ export class AmendRuns {
     const { desk } = run;
     const { reader } = run;
     const taken = run.items.filter((i) => !i.recorded && !i.excluded);
-    // Every read starts at once (the reader serves them with a few pages); each item is then decided
-    // in run order as soon as its own read is back, so the count of checked items moves as they come.
-    let chain = Promise.resolve();
-    for (const item of taken) {
+    const targets = taken.map((item) => {
       const seen = desk.seen.find(item.ids);
-      const target = {
+      return {
         ids: item.ids,
         category: item.attempt.request.category ?? seen?.category,
         symbol: item.attempt.request.symbol ?? seen?.symbol,
       };
+    });
+    // The rules' instruments, one Get Instruments per category, while the orders are read.
+    let chain = primeInstruments(desk, run.client as AmendClient, targets);
+    // Every read starts at once (the reader serves them with a few pages); each item is then decided
+    // in run order as soon as its own read is back, so the count of checked items moves as they come.
+    for (const [k, item] of taken.entries()) {
+      const target = targets[k] as (typeof targets)[number];
       const read = reader.read(target).then(
         (order): { item: Item; order?: Order; error?: unknown } => ({ item, order }),
         (error: unknown) => ({ item, error }),
@@ -467,7 +473,10 @@ export class AmendRuns {
         item.ids = ids;
         watch?.name(ids);
         const read = () => run.reader.read({ ids, category: item.category, symbol: item.symbol });
-        void steps.track(attempt, steps.follow(attempt, desk, ids, watch, read)).finally(() => this.settle(run));
+        const readName = (o: Order) => run.reader.readName(o);
+        void steps
+          .track(attempt, steps.follow(attempt, desk, ids, watch, read, readName))
+          .finally(() => this.settle(run));
         return;
       }
       watch?.close();

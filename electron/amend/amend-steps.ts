@@ -298,12 +298,14 @@ export class AmendSteps {
     ids: OrderIds,
     watch: OrderWatch | undefined,
     read: () => Promise<Order>,
+    readName?: (order: Order) => string,
   ): Promise<void> {
     const request = attempt.request;
     const outcome = await followModification({
       request,
       watch,
       read,
+      ...(readName ? { readName } : {}),
       observe: (o) => {
         desk.seen.remember(o);
         attempt.after = snapshot(o);

@@ -47,6 +47,8 @@ export interface FollowOptions {
   /** When the stream is up, the read that checks for a missed push happens this long after acceptance. */
   streamCheckAfterMs?: number;
   read: () => Promise<Order>;
+  /** Names the read an order came from, for the timeline ("Get Order Details" unless told). */
+  readName?: (order: Order) => string;
   /** Called with every order read, so main's picture of the order stays current. */
   observe: (order: Order) => void;
   /** A timeline entry: only observations that changed something, and failed reads once per cause. */
@@ -223,7 +225,7 @@ async function followByStream(
 async function confirm(opts: FollowOptions, state: FollowState): Promise<FollowOutcome | undefined> {
   const order = await state.read();
   const outcome = order && decisiveOutcome(order, opts.request);
-  if (outcome) opts.note('Confirmed by Get Order Details');
+  if (outcome && order) opts.note(`Confirmed by ${opts.readName?.(order) ?? 'Get Order Details'}`);
   return outcome;
 }
 

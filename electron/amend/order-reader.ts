@@ -3,19 +3,20 @@
  * before it is checked, and each accepted item read again to confirm its push (or polled every few
  * hundred milliseconds when the stream is down). One read per item would queue hundreds of Get Order
  * Details calls behind a 20/s budget; instead the reads asked for within a short window are served,
- * per symbol, by pages of Get Open Orders (100 orders each, its own 20/s budget), and only the
- * orders those pages do not show (filled, cancelled, beyond the pages worth reading, or with no known
- * symbol) are read one by one with Get Order Details.
+ * per category, by pages of Get Open Orders (category-pages.ts: 100 orders a page, its own 20/s
+ * budget), and only the orders those pages do not show (filled, cancelled, beyond the pages worth
+ * reading, or with no known category) are read one by one with Get Order Details.
  *
- * A page is read only for two or more waiting orders of one symbol, and paging stops at the first
- * page that shows none of them, so reading pages never costs more requests than it saves. At most
- * `concurrency` requests of one flush are in the client's limiter queue at a time, so a run's reads
- * leave room for the single-order desk's.
+ * A read asked for while a flush is under way waits for the next flush, so the page that serves it
+ * was read after it was asked for: a push's confirmation is never an older look at the order. At
+ * most `concurrency` requests of one flush are in the client's limiter queue at a time, so a run's
+ * reads leave room for the single-order desk's.
  */
 import type { OrderIds } from '../../shared/order-ids';
 import type { OpenOrdersPage, Order } from '../../shared/schemas';
+import { PagePositions, readByPages, type PageWaiter } from './category-pages';
 
-/** The order to read, and where it lists (when known) so a page of its symbol can show it. */
+/** The order to read, and where it lists (when known) so a page of its category can show it. */
 export interface ReadTarget {
   ids: OrderIds;
   category?: string;
@@ -42,8 +43,6 @@ export interface OrderReaderOptions {
 /** Long enough to gather one request's worth of pushes, short against the engine's latency. */
 export const READ_WINDOW_MS = 25;
 export const READ_CONCURRENCY = 6;
-/** Get Open Orders' largest page. */
-const PAGE_LIMIT = 100;
 
 interface Waiting {
   target: ReadTarget;
@@ -54,6 +53,10 @@ interface Waiting {
 export class OrderReader {
   /** Requests made so far, by kind (for the benchmark and tests). */
   readonly counts = { pages: 0, orders: 0 };
+  /** The page each order was last listed on, so its next read reads that page. */
+  private readonly positions = new PagePositions();
+  /** Orders answered from a page rather than by Get Order Details. */
+  private readonly fromPages = new WeakSet<Order>();
   private waiting: Waiting[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing = false;
@@ -66,6 +69,11 @@ export class OrderReader {
   ) {
     this.windowMs = opts.windowMs ?? READ_WINDOW_MS;
     this.concurrency = opts.concurrency ?? READ_CONCURRENCY;
+  }
+
+  /** The read an order this reader answered came from (for the timeline). */
+  readName(order: Order): string {
+    return this.fromPages.has(order) ? 'a page of Get Open Orders' : 'Get Order Details';
   }
 
   /** The order as the exchange shows it now; rejects with the read's error. */
@@ -92,21 +100,34 @@ export class OrderReader {
       const groups = new Map<string, Waiting[]>();
       const single: Waiting[] = [];
       for (const w of batch) {
-        const { category, symbol } = w.target;
-        if (!category || !symbol) {
+        const category = w.target.category?.toUpperCase();
+        if (!category) {
           single.push(w);
           continue;
         }
-        const key = `${category.toUpperCase()}\u0000${symbol}`;
-        const list = groups.get(key) ?? [];
+        const list = groups.get(category) ?? [];
         list.push(w);
-        groups.set(key, list);
+        groups.set(category, list);
       }
-      const tasks: Array<() => Promise<void>> = [];
-      for (const list of groups.values()) {
-        if (list.length < 2) single.push(...list);
-        else tasks.push(() => this.byPages(list));
-      }
+      const tasks = [...groups.entries()].map(([category, list]) => async () => {
+        const waiters = new Map<PageWaiter, Waiting>(
+          list.map((w) => [
+            {
+              ids: w.target.ids,
+              category,
+              ...(w.target.symbol ? { symbol: w.target.symbol } : {}),
+              done: (order: Order) => {
+                this.fromPages.add(order);
+                w.resolve(order);
+              },
+              fail: w.reject,
+            },
+            w,
+          ]),
+        );
+        const left = await readByPages(this.client, category, [...waiters.keys()], this.positions, this.counts);
+        single.push(...left.map((p) => waiters.get(p) as Waiting));
+      });
       await pool(tasks, this.concurrency);
       await pool(
         single.map((w) => () => this.one(w)),
@@ -118,39 +139,6 @@ export class OrderReader {
     }
   }
 
-  /** Pages of the group's symbol until every waiting order showed or a page showed none of them. */
-  private async byPages(list: Waiting[]): Promise<void> {
-    const first = list[0] as Waiting;
-    const category = (first.target.category as string).toUpperCase();
-    const symbol = first.target.symbol;
-    let left = list;
-    let cursor: string | undefined;
-    for (;;) {
-      let page: OpenOrdersPage;
-      try {
-        this.counts.pages++;
-        page = await this.client.getOpenOrders({ category, symbol, limit: PAGE_LIMIT, cursor });
-      } catch (e) {
-        for (const w of left) w.reject(e);
-        return;
-      }
-      const before = left.length;
-      left = left.filter((w) => {
-        const order = page.list.find((o) => names(w.target.ids, o));
-        if (order) w.resolve(order);
-        return !order;
-      });
-      if (left.length === 0) return;
-      cursor = page.cursor || undefined;
-      if (!cursor || left.length === before) break;
-    }
-    // Not open any more (filled, cancelled) or further down the list than worth paging: one by one.
-    await pool(
-      left.map((w) => () => this.one(w)),
-      this.concurrency,
-    );
-  }
-
   private async one(w: Waiting): Promise<void> {
     const { orderId, clientOid } = w.target.ids;
     try {
@@ -160,12 +148,6 @@ export class OrderReader {
       w.reject(e);
     }
   }
-}
-
-/** The order identifiers name this order (the Order ID wins when both are known). */
-function names(ids: OrderIds, o: Order): boolean {
-  if (ids.orderId) return o.orderId === ids.orderId;
-  return ids.clientOid !== undefined && o.clientOid === ids.clientOid;
 }
 
 /** Runs tasks with at most `size` at a time. */
