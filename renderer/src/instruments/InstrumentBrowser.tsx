@@ -114,7 +114,9 @@ export function InstrumentBrowser({
       ),
     [ds, sorting],
   );
-  const flags = useMemo(() => rowFlags(ds, rowMarks), [ds, rowMarks]);
+  // Only a watched or changed filter reads the flags: the index by key they need is not built before.
+  const flagsUsed = filters.watchedOnly || filters.changedOnly;
+  const flags = useMemo(() => (flagsUsed ? rowFlags(ds, rowMarks) : undefined), [flagsUsed, ds, rowMarks]);
   const order = useMemo(() => filterIndexes(sorted, ds, filters, flags), [sorted, ds, filters, flags]);
   const viewKey = useMemo(() => ({ scopeLabel, sorting, filters }), [scopeLabel, sorting, filters]);
 
