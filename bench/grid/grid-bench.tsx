@@ -85,7 +85,9 @@ export function installGridBench(container: HTMLElement): GridBench {
   let rowMarks: RowMarks | undefined;
   let root: Root | undefined;
   let pending: Promise<Settled> | undefined;
-  const since = (t0: number) => (t: Settled): Settled => ({ paint: t.paint - t0, frameAfter: t.frameAfter - t0 });
+  const since =
+    (t0: number) =>
+    (t: Settled): Settled => ({ paint: t.paint - t0, frameAfter: t.frameAfter - t0 });
   const grid = () => container.querySelector<HTMLElement>('[role="grid"]')!;
   const bodyRows = () => container.querySelectorAll('.ig-body [role="row"]').length;
 
@@ -100,7 +102,9 @@ export function installGridBench(container: HTMLElement): GridBench {
       root = createRoot(container);
       const t0 = performance.now();
       flushSync(() =>
-        root!.render(<InstrumentBrowser instruments={data} scopeLabel="Synthetic" exportScope="BENCH" rowMarks={rowMarks} />),
+        root!.render(
+          <InstrumentBrowser instruments={data} scopeLabel="Synthetic" exportScope="BENCH" rowMarks={rowMarks} />,
+        ),
       );
       return since(t0)(await settle());
     },

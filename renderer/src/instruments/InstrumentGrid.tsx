@@ -390,8 +390,8 @@ export const InstrumentGrid = memo(function InstrumentGrid({
                   idPrefix={idPrefix}
                   seeking={seeking}
                   paneShown={pinned && sideways}
-                  mark={marks?.get(ds.keys[order[pos]!]!)}
-                  watched={onToggleWatch && watched ? watched.has(ds.keys[order[pos]!]!) : undefined}
+                  mark={marks?.get(ds.keyOf(order[pos]!))}
+                  watched={onToggleWatch && watched ? watched.has(ds.keyOf(order[pos]!)) : undefined}
                 />
               ))
             : null}

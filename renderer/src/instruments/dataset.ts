@@ -18,6 +18,8 @@ export interface Dataset {
   readonly rows: readonly Instrument[];
   /** category:symbol: symbols repeat across categories (BTCUSDT is spot and a contract). */
   readonly keys: readonly string[];
+  /** The key of one row, without building every row's (what rendered rows need). */
+  keyOf(row: number): string;
   readonly indexOfKey: ReadonlyMap<string, number>;
   /** Lowercase "symbol base quote" per row, for the instant search. */
   readonly haystacks: readonly string[];
@@ -104,7 +106,10 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
     statuses[i] = (r.status ?? '').trim();
     symbolTypes[i] = lower(r.symbolType);
   }
-  const keys = lazy(() => rows.map(instrumentKey));
+  let allKeys: string[] | undefined;
+  const someKeys = new Array<string | undefined>(n);
+  const keyOf = (row: number): string => allKeys?.[row] ?? (someKeys[row] ??= instrumentKey(rows[row]!));
+  const keys = lazy(() => (allKeys = rows.map((_, i) => keyOf(i))));
   const indexOfKey = lazy(() => {
     const index = new Map<string, number>();
     keys().forEach((key, i) => index.set(key, i));
@@ -140,6 +145,7 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
     get keys() {
       return keys();
     },
+    keyOf,
     get indexOfKey() {
       return indexOfKey();
     },
