@@ -90,3 +90,72 @@ test.describe('instrument browser, everyday use', () => {
     await expect(search(app)).toHaveValue('?');
   });
 });
+
+/** How many rows of controls the toolbar and the bar under it take, and where the grid starts. */
+function chrome(app: Page) {
+  return app.evaluate(() => {
+    // A row starts with the first item entirely below every item of the row before.
+    const rows = (sel: string) => {
+      const el = document.querySelector(sel)!;
+      const boxes = [...el.querySelectorAll<HTMLElement>(':scope > *, .ib-source > *, .ib-filters > *')]
+        .filter((e) => getComputedStyle(e).display !== 'contents')
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0)
+        .sort((p, q) => p.top - q.top);
+      let count = 0;
+      let bottom = -Infinity;
+      for (const r of boxes) {
+        if (r.top >= bottom - 1) count++;
+        bottom = r.top >= bottom - 1 ? r.bottom : Math.max(bottom, r.bottom);
+      }
+      return count;
+    };
+    return {
+      toolbarRows: rows('.ib-toolbar'),
+      barRows: rows('.ib-bar'),
+      gridTop: Math.round(document.querySelector('[role="grid"]')!.getBoundingClientRect().top),
+    };
+  });
+}
+
+test.describe('instrument browser toolbar', () => {
+  test('at 1280 × 800: two toolbar rows, a one-line bar, the grid high up; no filter choice is cut', async ({
+    app,
+    shot,
+  }) => {
+    // Its screenshot runs axe twice over a full window of rows: slow on a loaded machine.
+    test.slow();
+    await loaded(app);
+    await app.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(async () => (await chrome(app)).toolbarRows).toBeLessThanOrEqual(2);
+    const at1280 = await chrome(app);
+    expect(at1280.barRows, JSON.stringify(at1280)).toBe(1);
+    // The grid starts below two toolbar rows and one bar row, not lower.
+    expect(at1280.gridTop, JSON.stringify(at1280)).toBeLessThanOrEqual(270);
+
+    // Every option of every filter menu fits its select (no "commodit").
+    for (const name of ['Category', 'Status', 'Symbol type', 'Futures type', 'RWA']) {
+      const { widest, room } = await app.getByLabel(name, { exact: true }).evaluate((el: HTMLSelectElement) => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        const cs = getComputedStyle(el);
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const arrow = 20;
+        return {
+          widest: Math.max(...[...el.options].map((o) => ctx.measureText(o.text).width)),
+          room: el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - arrow,
+        };
+      });
+      expect(widest, `${name}: widest option ${widest} px in ${room} px`).toBeLessThanOrEqual(room);
+    }
+    await shot('instruments-1280');
+  });
+
+  test('at 1920 × 1080: one toolbar row and a one-line bar', async ({ app, shot }) => {
+    test.slow();
+    await loaded(app);
+    await app.setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(async () => (await chrome(app)).toolbarRows).toBe(1);
+    expect((await chrome(app)).barRows).toBe(1);
+    await shot('instruments-1920');
+  });
+});

@@ -256,6 +256,28 @@ export function InstrumentBrowser({
       <div className="ib-toolbar">
         {sourceControls}
         <FilterBar ds={ds} filters={filters} onChange={setFilters} searchRef={searchRef} />
+        {/* What the grid shows and exports: at the toolbar's right end, so the bar below stays one line. */}
+        <div className="ib-tools">
+          <button
+            type="button"
+            className="button ib-help"
+            aria-label="Keyboard shortcuts (?)"
+            title="Keyboard shortcuts (?)"
+            onClick={() => setShortcutsOpen(true)}
+          >
+            ?
+          </button>
+          <ColumnChooser />
+          <button
+            type="button"
+            className="button"
+            disabled={loading || order.length === 0}
+            onClick={exportCsv}
+            title="Export the rows shown (filtered and sorted) with the visible columns, raw values"
+          >
+            Export CSV
+          </button>
+        </div>
       </div>
       <div className="ib-bar">
         <p className="ib-count" aria-live="polite">
@@ -331,27 +353,6 @@ export function InstrumentBrowser({
             panelRef.current?.focus();
           }}
         />
-        <div className="ib-tools">
-          <button
-            type="button"
-            className="button ib-help"
-            aria-label="Keyboard shortcuts (?)"
-            title="Keyboard shortcuts (?)"
-            onClick={() => setShortcutsOpen(true)}
-          >
-            ?
-          </button>
-          <ColumnChooser />
-          <button
-            type="button"
-            className="button"
-            disabled={loading || order.length === 0}
-            onClick={exportCsv}
-            title="Export the rows shown (filtered and sorted) with the visible columns, raw values"
-          >
-            Export CSV
-          </button>
-        </div>
       </div>
       <div className="ib-main">
         <InstrumentGrid
