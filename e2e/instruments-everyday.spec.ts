@@ -4,7 +4,9 @@
  * shortcuts, and the filter toolbar fits its rows.
  */
 import type { Page } from '@playwright/test';
+import { join } from 'node:path';
 import { test, expect } from './fixtures';
+import { SCREENSHOT_DIR } from './harness/paths';
 
 const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
 const search = (app: Page) => app.getByLabel('Search symbols');
@@ -118,6 +120,12 @@ function chrome(app: Page) {
   });
 }
 
+/** The same state in the light theme, beside the shot (which has checked both themes with axe). */
+async function lightToo(app: Page, name: string) {
+  await app.getByRole('button', { name: 'Switch to light theme' }).click();
+  await app.screenshot({ path: join(SCREENSHOT_DIR, `renderer-${name}-light.png`) });
+}
+
 test.describe('instrument browser toolbar', () => {
   test('at 1280 × 800: two toolbar rows, a one-line bar, the grid high up; no filter choice is cut', async ({
     app,
@@ -148,6 +156,7 @@ test.describe('instrument browser toolbar', () => {
       expect(widest, `${name}: widest option ${widest} px in ${room} px`).toBeLessThanOrEqual(room);
     }
     await shot('instruments-1280');
+    await lightToo(app, 'instruments-1280');
   });
 
   test('at 1920 × 1080: one toolbar row and a one-line bar', async ({ app, shot }) => {
@@ -157,5 +166,6 @@ test.describe('instrument browser toolbar', () => {
     await expect.poll(async () => (await chrome(app)).toolbarRows).toBe(1);
     expect((await chrome(app)).barRows).toBe(1);
     await shot('instruments-1920');
+    await lightToo(app, 'instruments-1920');
   });
 });
