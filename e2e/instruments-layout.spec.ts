@@ -23,7 +23,7 @@ interface Box {
   bottom: number;
 }
 
-/** The toolbar's controls (each with its label) in DOM order, and the toolbar's content box. */
+/** The toolbar's controls (each with its label) and its buttons, in DOM order, and the toolbar's content box. */
 function toolbarLayout(app: Page) {
   return app.locator('.ib-toolbar').evaluate((bar) => {
     const cs = getComputedStyle(bar);
@@ -44,6 +44,12 @@ function toolbarLayout(app: Page) {
       const label = control.labels?.[0]?.textContent?.trim() ?? control.getAttribute('aria-label') ?? '?';
       return { name: label, left: b.left, right: b.right, top: b.top, bottom: b.bottom };
     });
+    // The shortcuts, Columns and Export CSV buttons: one item, at the end of the last row.
+    const tools = bar.querySelector('.ib-tools');
+    if (tools) {
+      const b = tools.getBoundingClientRect();
+      items.push({ name: 'Tools', left: b.left, right: b.right, top: b.top, bottom: b.bottom });
+    }
     return {
       content,
       columnGap: px(cs.columnGap),
@@ -73,13 +79,17 @@ test.describe('instrument browser layout', () => {
       await expect.poll(async () => (await toolbarLayout(app)).content.right).toBeGreaterThan(width - 60);
       const { content, columnGap, rowGap, overflows, items } = await toolbarLayout(app);
       const at = `${width} px: ${JSON.stringify(items.map((i) => [i.name, Math.round(i.left), Math.round(i.top)]))}`;
-      expect(items.length, at).toBe(8);
+      expect(items.length, at).toBe(9);
       expect(overflows, at).toBe(false);
       const rows = lines(items);
       let bottom = content.top;
       rows.forEach((row, r) => {
-        // Each row starts at the left edge and sits below the previous one (rows do not interleave).
-        expect(Math.abs(row[0]!.left - content.left), `${at}: row ${r + 1} starts at the left`).toBeLessThanOrEqual(1);
+        // Each row starts at the left edge (the buttons keep to the right end, even alone on a row)
+        // and sits below the previous one (rows do not interleave).
+        if (row[0]!.name !== 'Tools')
+          expect(Math.abs(row[0]!.left - content.left), `${at}: row ${r + 1} starts at the left`).toBeLessThanOrEqual(
+            1,
+          );
         const top = Math.min(...row.map((i) => i.top));
         expect(top, `${at}: row ${r + 1} is below row ${r}`).toBeGreaterThanOrEqual(bottom - 0.5);
         // The first item of a row did not fit at the end of the previous one (no early wrap).

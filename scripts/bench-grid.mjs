@@ -5,10 +5,13 @@
  *   initialRenderMs   mount → the frame after the first paint
  *   sortMs            a real click on a numeric header → the frame after the re-sorted rows were painted
  *   filterMs          one real keystroke in "Search symbols" → the frame after the filtered rows were painted
+ *   …PaintMs          the same three, up to the paint itself: when the main thread has produced the
+ *                     frame that shows the change. "The frame after" is a double requestAnimationFrame,
+ *                     which can never be under one frame interval (16.7 ms at 60 Hz); the paint can.
  *   scrollFrameP95Ms  95th percentile of requestAnimationFrame deltas while scrolling the whole list
  *                     at two pages per frame. Faster than a page per frame the grid draws rows in
- *                     "scroll seek" mode (symbol only) until the scroll slows down; the per-run line
- *                     also reports a fling at 8 rows a frame, where every frame draws full rows.
+ *                     "scroll seek" mode (symbol only) until the scroll slows down.
+ *   flingP95Ms        the same at 8 rows a frame (under a page: every frame draws full rows), 400 frames.
  *   domRows           most row elements in the DOM at any time during either scroll
  * One warm-up run comes first (the JIT's first compilations; printed, not counted), then the
  * measured runs. Each run takes three samples of initial render, sort and filter, each from a
@@ -16,8 +19,16 @@
  * next one's measurements), then measures the scrolls once. Prints one line per run, the spread
  * of each figure, then medians (over all samples; scroll over runs) as one JSON object on the last line.
  *
- * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (7), --headed. The page is built into out/bench-grid (ignored by git).
+ * Paired: `--base <git ref>` also builds the grid of that commit (its renderer and shared folders,
+ * from git, measured by this checkout's bench page) and measures both in the same browser,
+ * alternating run by run (the order flips every run), so a noisy machine weighs on both alike.
+ * The last line then holds { base, new } with medians and min/max of each figure.
+ *
+ * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (7), --base REF, --headed.
+ * Pages are built into out/bench-grid and out/bench-grid-base (ignored by git).
  */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -28,18 +39,20 @@ import chromiumFlags from '../e2e/harness/chromium-flags.json' with { type: 'jso
 import { serveRenderer } from '../e2e/harness/static-server.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
-const OUT = join(ROOT, 'out/bench-grid');
-const arg = (name, fallback) => {
+const argValue = (name) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
-const ROWS = arg('rows', 50_000);
-const RUNS = arg('runs', 7);
+const ROWS = Number(argValue('rows') ?? 50_000);
+const RUNS = Number(argValue('runs') ?? 7);
+const BASE_REF = argValue('base');
 const WARMUP_RUNS = 1;
 /** Mount, sort and keystroke samples per run: each is cheap, and the machine's noise needs many. */
 const SAMPLES_PER_RUN = 3;
 const SORT_HEADER = 'Min order amount';
 const SEARCH_KEY = 'b';
+const SAMPLE_KEYS = ['initialRenderMs', 'initialPaintMs', 'sortMs', 'sortPaintMs', 'filterMs', 'filterPaintMs'];
+const RUN_KEYS = ['scrollFrameP95Ms', 'flingP95Ms'];
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -48,133 +61,191 @@ const median = (xs) => {
 };
 const round = (x) => Math.round(x * 10) / 10;
 
-async function buildPage() {
+/** Builds the page of the grid in `srcRoot` (a checkout: bench/grid, renderer, shared) into `outDir`. */
+async function buildPage(srcRoot, outDir) {
   await build({
-    root: join(ROOT, 'bench/grid'),
+    root: join(srcRoot, 'bench/grid'),
     base: './',
-    logLevel: 'warn',
+    logLevel: 'error',
     configFile: false,
     plugins: [react()],
     build: {
-      outDir: OUT,
+      outDir,
       emptyOutDir: true,
       reportCompressedSize: false,
-      rollupOptions: { input: join(ROOT, 'bench/grid/grid-bench.html') },
+      chunkSizeWarningLimit: 10_000,
+      rollupOptions: { input: join(srcRoot, 'bench/grid/grid-bench.html') },
     },
   });
 }
 
-async function main() {
-  console.log(`building the bench page (vite) into ${OUT} …`);
-  await buildPage();
-  // Cross-origin isolation lifts the 100 µs clamp on performance.now() and rAF timestamps.
-  const server = await serveRenderer(OUT, {
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-embedder-policy': 'require-corp',
+/**
+ * The base commit's renderer and shared folders with this checkout's bench page (the same
+ * measuring code for both), under out/ so that their imports find this checkout's node_modules.
+ */
+function checkoutBase(ref) {
+  const dir = join(ROOT, 'out/bench-grid-base-src');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const tar = execFileSync('git', ['archive', '--format=tar', ref, 'renderer', 'shared'], {
+    cwd: ROOT,
+    maxBuffer: 1 << 28,
   });
-  const url = `${server.url}/grid-bench.html`;
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  cpSync(join(ROOT, 'bench/grid'), join(dir, 'bench/grid'), { recursive: true });
+  return dir;
+}
+
+/** One grid page in its own tab, warmed up, measured run by run. */
+async function openVariant(browser, name, url) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (e) => console.error(`${name}: page error:`, e.message));
+  await page.goto(url);
+  await page.waitForFunction(() => 'gridBench' in globalThis);
+  await page.evaluate((n) => globalThis.gridBench.generate(n), ROWS);
+  return { name, page, samples: [], runs: [] };
+}
+
+/** A fresh mount, its initial render, a sort click, then one keystroke in the search box. */
+async function mountSortFilter(page) {
+  await page.evaluate(() => globalThis.gc?.());
+  const initial = await page.evaluate(() => globalThis.gridBench.mount());
+  await page.getByRole('grid').waitFor();
+  // Let the mount's trailing work (effects, first measurements) settle like a user would.
+  await page.waitForTimeout(300);
+
+  const header = page.getByRole('columnheader', { name: SORT_HEADER, exact: true });
+  await header.scrollIntoViewIfNeeded();
+  await page.evaluate(() => globalThis.gridBench.arm('click'));
+  await header.click();
+  const sort = await page.evaluate(() => globalThis.gridBench.settled());
+  const sortedHead = await page.evaluate(() => globalThis.gridBench.visibleTexts(0, 3));
+
+  const search = page.getByLabel('Search symbols');
+  await search.focus();
+  await page.evaluate(() => globalThis.gridBench.arm('keydown'));
+  await page.keyboard.press(SEARCH_KEY);
+  const filter = await page.evaluate(() => globalThis.gridBench.settled());
+  const shown = (await page.getByText(/^Showing/).innerText()).replace(/\s+/g, ' ');
+  await search.fill('');
+  await page.waitForTimeout(200);
+  return {
+    initialRenderMs: initial.frameAfter,
+    initialPaintMs: initial.paint,
+    sortMs: sort.frameAfter,
+    sortPaintMs: sort.paint,
+    filterMs: filter.frameAfter,
+    filterPaintMs: filter.paint,
+    sortedHead,
+    shown,
+  };
+}
+
+/** One run of a variant: SAMPLES_PER_RUN mounts with sort and filter, then the scroll and the fling. */
+async function measureRun(variant, run) {
+  const { page } = variant;
+  await page.bringToFront();
+  const own = [];
+  for (let i = 1; i < SAMPLES_PER_RUN; i++) {
+    own.push(await mountSortFilter(page));
+    await page.evaluate(() => globalThis.gridBench.unmount());
+  }
+  const last = await mountSortFilter(page);
+  own.push(last);
+  const scroll = await page.evaluate(() => globalThis.gridBench.scroll({ pages: 2 }));
+  // Also a fast fling (8 rows a frame, under a page): every frame renders full rows.
+  const fling = await page.evaluate(() => globalThis.gridBench.scroll({ rows: 8 }, 400));
+  await page.evaluate(() => globalThis.gridBench.unmount());
+
+  if (run > 0) {
+    variant.samples.push(...own);
+    variant.runs.push({
+      scrollFrameP95Ms: scroll.p95,
+      flingP95Ms: fling.p95,
+      domRows: Math.max(scroll.domRowsMax, fling.domRowsMax),
+    });
+  }
+  const list = (key) => own.map((o) => round(o[key])).join(', ');
+  console.log(
+    `${variant.name.padEnd(4)} ${run > 0 ? `run ${run}` : 'warm-up'}: initial ${list('initialRenderMs')} ms (paint ${list('initialPaintMs')}) · ` +
+      `sort ${list('sortMs')} ms (paint ${list('sortPaintMs')}; top: ${last.sortedHead.join(', ')}) · ` +
+      `filter "${SEARCH_KEY}" ${list('filterMs')} ms (paint ${list('filterPaintMs')}; ${last.shown}) · ` +
+      `scroll ${scroll.frames} frames, p95 ${round(scroll.p95)} ms, max ${round(scroll.max)} ms · DOM rows ≤ ${scroll.domRowsMax} · ` +
+      `fling 8 rows/frame: ${fling.frames} frames, p95 ${round(fling.p95)} ms, median ${round(fling.median)} ms`,
+  );
+}
+
+/** Medians (and min–max) of a variant's figures. */
+function summary({ samples, runs }) {
+  const out = { rows: ROWS };
+  const put = (from, key) => {
+    const xs = from.map((r) => r[key]);
+    out[key] = round(median(xs));
+    out[`${key}Range`] = [round(Math.min(...xs)), round(Math.max(...xs))];
+  };
+  for (const key of SAMPLE_KEYS) put(samples, key);
+  for (const key of RUN_KEYS) put(runs, key);
+  out.domRows = Math.max(...runs.map((r) => r.domRows));
+  return out;
+}
+
+async function main() {
+  const pages = [{ name: 'new', dir: join(ROOT, 'out/bench-grid'), src: ROOT }];
+  if (BASE_REF) {
+    console.log(`checking out ${BASE_REF}'s grid into out/bench-grid-base-src …`);
+    pages.unshift({ name: 'base', dir: join(ROOT, 'out/bench-grid-base'), src: checkoutBase(BASE_REF) });
+  }
+  for (const p of pages) {
+    console.log(`building the ${p.name} bench page (vite) into ${p.dir} …`);
+    await buildPage(p.src, p.dir);
+  }
+  // Cross-origin isolation lifts the 100 µs clamp on performance.now() and rAF timestamps.
+  const headers = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
+  const servers = await Promise.all(pages.map((p) => serveRenderer(p.dir, headers)));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: !process.argv.includes('--headed'),
     args: [...chromiumFlags.args, '--js-flags=--expose-gc'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(url);
-    await page.waitForFunction(() => 'gridBench' in globalThis);
-    const generated = await page.evaluate((n) => globalThis.gridBench.generate(n), ROWS);
-    console.log(`generated ${generated} synthetic instruments; ${WARMUP_RUNS} warm-up run, then ${RUNS} measured runs`);
+    const variants = [];
+    for (let i = 0; i < pages.length; i++) {
+      variants.push(await openVariant(browser, pages[i].name, `${servers[i].url}/grid-bench.html`));
+    }
+    console.log(
+      `${ROWS} synthetic instruments; ${WARMUP_RUNS} warm-up run, then ${RUNS} measured runs` +
+        (variants.length > 1 ? ` of each page, alternating (${BASE_REF} = base, this checkout = new)` : ''),
+    );
 
     // A "cold" sort once: clicked as soon as the grid is painted, before idle time ranked any column.
-    await page.evaluate(() => globalThis.gridBench.mount());
-    const cold = page.getByRole('columnheader', { name: SORT_HEADER, exact: true });
-    await page.evaluate(() => globalThis.gridBench.arm('click'));
-    await cold.click();
-    console.log(
-      `cold sort (no idle time before the click): ${round(await page.evaluate(() => globalThis.gridBench.settled()))} ms`,
-    );
-    await page.evaluate(() => globalThis.gridBench.unmount());
-
-    /** A fresh mount, its initial render, a sort click, then one keystroke in the search box. */
-    const mountSortFilter = async () => {
-      await page.evaluate(() => globalThis.gc?.());
-      const initialRenderMs = await page.evaluate(() => globalThis.gridBench.mount());
-      await page.getByRole('grid').waitFor();
-      // Let the mount's trailing work (effects, first measurements) settle like a user would.
-      await page.waitForTimeout(300);
-
-      const header = page.getByRole('columnheader', { name: SORT_HEADER, exact: true });
-      await header.scrollIntoViewIfNeeded();
+    for (const { name, page } of variants) {
+      await page.bringToFront();
+      await page.evaluate(() => globalThis.gridBench.mount());
       await page.evaluate(() => globalThis.gridBench.arm('click'));
-      await header.click();
-      const sortMs = await page.evaluate(() => globalThis.gridBench.settled());
-      const sortedHead = await page.evaluate(() => globalThis.gridBench.visibleTexts(0, 3));
-
-      const search = page.getByLabel('Search symbols');
-      await search.focus();
-      await page.evaluate(() => globalThis.gridBench.arm('keydown'));
-      await page.keyboard.press(SEARCH_KEY);
-      const filterMs = await page.evaluate(() => globalThis.gridBench.settled());
-      const shown = (await page.getByText(/^Showing/).innerText()).replace(/\s+/g, ' ');
-      await search.fill('');
-      await page.waitForTimeout(200);
-      return { initialRenderMs, sortMs, filterMs, sortedHead, shown };
-    };
-
-    const samples = [];
-    const runs = [];
-    for (let run = 1 - WARMUP_RUNS; run <= RUNS; run++) {
-      const own = [];
-      for (let i = 1; i < SAMPLES_PER_RUN; i++) {
-        own.push(await mountSortFilter());
-        await page.evaluate(() => globalThis.gridBench.unmount());
-      }
-      const last = await mountSortFilter();
-      own.push(last);
-      const scroll = await page.evaluate(() => globalThis.gridBench.scroll({ pages: 2 }));
-      // Also a fast fling (8 rows a frame, under a page): every frame renders full rows.
-      const fling = await page.evaluate(() => globalThis.gridBench.scroll({ rows: 8 }, 400));
+      await page.getByRole('columnheader', { name: SORT_HEADER, exact: true }).click();
+      const cold = await page.evaluate(() => globalThis.gridBench.settled());
+      console.log(`${name.padEnd(4)} cold sort (no idle time before the click): ${round(cold.frameAfter)} ms`);
       await page.evaluate(() => globalThis.gridBench.unmount());
-
-      if (run > 0) {
-        samples.push(...own);
-        runs.push({
-          scrollFrameP95Ms: scroll.p95,
-          flingP95: fling.p95,
-          domRows: Math.max(scroll.domRowsMax, fling.domRowsMax),
-        });
-      }
-      const list = (key) => own.map((o) => round(o[key])).join(', ');
-      console.log(
-        `${run > 0 ? `run ${run}` : 'warm-up'}: initial ${list('initialRenderMs')} ms · sort ${list('sortMs')} ms ` +
-          `(top: ${last.sortedHead.join(', ')}) · filter "${SEARCH_KEY}" ${list('filterMs')} ms (${last.shown}) · ` +
-          `scroll ${scroll.frames} frames, p95 ${round(scroll.p95)} ms, median ${round(scroll.median)} ms, ` +
-          `max ${round(scroll.max)} ms · DOM rows ≤ ${scroll.domRowsMax} · ` +
-          `fling 8 rows/frame: ${fling.frames} frames, p95 ${round(fling.p95)} ms, median ${round(fling.median)} ms`,
-      );
     }
 
-    const spread = (from, key) => {
-      const xs = from.map((r) => r[key]);
-      return `${key} ${round(Math.min(...xs))}–${round(Math.max(...xs))}`;
-    };
-    console.log(
-      `spread over ${samples.length} samples: ${['initialRenderMs', 'sortMs', 'filterMs'].map((k) => spread(samples, k)).join(' · ')}; ` +
-        `over ${RUNS} runs: ${['scrollFrameP95Ms', 'flingP95'].map((k) => spread(runs, k)).join(' · ')}`,
-    );
-    const result = {
-      rows: ROWS,
-      initialRenderMs: round(median(samples.map((r) => r.initialRenderMs))),
-      sortMs: round(median(samples.map((r) => r.sortMs))),
-      filterMs: round(median(samples.map((r) => r.filterMs))),
-      scrollFrameP95Ms: round(median(runs.map((r) => r.scrollFrameP95Ms))),
-      domRows: Math.max(...runs.map((r) => r.domRows)),
-    };
-    console.log(JSON.stringify(result));
+    for (let run = 1 - WARMUP_RUNS; run <= RUNS; run++) {
+      // Alternate which page goes first, so neither always follows the other's garbage.
+      const order = run % 2 ? variants : [...variants].reverse();
+      for (const v of order) await measureRun(v, run);
+    }
+
+    const results = Object.fromEntries(variants.map((v) => [v.name, summary(v)]));
+    for (const v of variants) {
+      const r = results[v.name];
+      console.log(
+        `${v.name.padEnd(4)} medians (min–max): ` +
+          [...SAMPLE_KEYS, ...RUN_KEYS].map((k) => `${k} ${r[k]} (${r[`${k}Range`].join('–')})`).join(' · '),
+      );
+    }
+    console.log(JSON.stringify(variants.length > 1 ? { base: BASE_REF, ...results } : results.new));
   } finally {
     await browser.close();
-    await server.close();
+    await Promise.all(servers.map((s) => s.close()));
   }
 }
 

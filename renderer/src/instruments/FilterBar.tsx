@@ -83,6 +83,7 @@ export function FilterBar({
         <label htmlFor={`${id}-symbolType`}>Symbol type</label>
         <select
           id={`${id}-symbolType`}
+          className="ib-type-select"
           value={filters.symbolType}
           onChange={(e) => onChange({ symbolType: e.target.value })}
         >

@@ -122,7 +122,11 @@ describe('InstrumentBrowser', () => {
     expect(symbols()).toEqual(['ETHBTC', 'ETHUSDT']);
     fireEvent.change(screen.getByLabelText('Search symbols'), { target: { value: 'nothing' } });
     expect(screen.getByRole('heading', { name: 'No instruments match' })).toBeTruthy();
-    fireEvent.click(within(screen.getByRole('status')).getByRole('button', { name: 'Clear filters' }));
+    // The empty state (the other status region announces watch toggles).
+    const empty = screen
+      .getByRole('heading', { name: 'No instruments match' })
+      .closest<HTMLElement>('[role="status"]')!;
+    fireEvent.click(within(empty).getByRole('button', { name: 'Clear filters' }));
     expect(symbols()).toHaveLength(4);
   });
 

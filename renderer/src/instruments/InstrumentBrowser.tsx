@@ -3,13 +3,11 @@
  * panel over a given list of instruments. The screen feeds it from the exchange, the benchmark
  * from generated rows.
  */
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { Instrument } from '../../../shared/schemas';
-import { useUi } from '../app/store';
 import { ColumnChooser } from './ColumnChooser';
-import { CopyButton } from './CopyButton';
 import { downloadText } from '../lib/csv';
 import { csvFileName, instrumentsCsv } from './instrument-csv';
 import { buildDataset } from './dataset';
@@ -19,6 +17,8 @@ import { filterIndexes, filtersActive } from './filters';
 import { InstrumentGrid } from './InstrumentGrid';
 import { useInstrumentBrowser } from './prefs';
 import { rowFlags, type RowMarks } from './row-marks';
+import { SelectionBar } from './SelectionBar';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { SymbolHistoryPanel } from './SymbolHistoryPanel';
 import { sortIndexes } from './sort-keys';
 import { TABLE_COLUMNS } from './table-columns';
@@ -114,13 +114,17 @@ export function InstrumentBrowser({
       ),
     [ds, sorting],
   );
-  const flags = useMemo(() => rowFlags(ds, rowMarks), [ds, rowMarks]);
+  // Only a watched or changed filter reads the flags: the index by key they need is not built before.
+  const flagsUsed = filters.watchedOnly || filters.changedOnly;
+  const flags = useMemo(() => (flagsUsed ? rowFlags(ds, rowMarks) : undefined), [flagsUsed, ds, rowMarks]);
   const order = useMemo(() => filterIndexes(sorted, ds, filters, flags), [sorted, ds, filters, flags]);
   const viewKey = useMemo(() => ({ scopeLabel, sorting, filters }), [scopeLabel, sorting, filters]);
 
   const selectedRow = selectedKey === null ? -1 : (ds.indexOfKey.get(selectedKey) ?? -1);
   const selectedPos = useMemo(() => (selectedRow < 0 ? -1 : order.indexOf(selectedRow)), [order, selectedRow]);
   const selected = selectedRow >= 0 ? ds.rows[selectedRow] : undefined;
+  /** The selection as the actions offer it: not while the filters hide its row. */
+  const shownSelected = selectedPos >= 0 ? selected : undefined;
   const now = useNow(30_000);
   /** Opened on a row the last fetch does not list (a delisted symbol, from the Changes feed): its history only. */
   const missingKey =
@@ -130,10 +134,18 @@ export function InstrumentBrowser({
   const searchRef = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLElement>(null);
 
-  // "/" jumps to the search box from anywhere on the screen, except while typing elsewhere.
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // "/" jumps to the search box from anywhere on the screen, except while typing elsewhere; "?"
+  // lists the shortcuts.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+      if (e.key === '?') {
+        e.preventDefault();
+        setShortcutsOpen(true);
+        return;
+      }
+      if (e.key !== '/') return;
       e.preventDefault();
       searchRef.current?.focus();
       searchRef.current?.select();
@@ -142,20 +154,30 @@ export function InstrumentBrowser({
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const onSelect = useCallback((pos: number) => select(ds.keys[order[pos]!] ?? null), [ds, order, select]);
+  const onSelect = useCallback(
+    (pos: number) => select(order[pos] === undefined ? null : ds.keyOf(order[pos]!)),
+    [ds, order, select],
+  );
   const toggleWatch = rowMarks?.toggleWatch;
+  const watchedSet = rowMarks?.watched;
+  // A star toggled from the grid (W or a click) is announced: the row keeps the focus, not the star.
+  const [announced, setAnnounced] = useState('');
   const onToggleWatch = useMemo(
     () =>
       toggleWatch &&
       ((pos: number) => {
-        const row = ds.rows[order[pos]!];
-        if (row) toggleWatch(row.category, row.symbol);
+        const row = order[pos];
+        const instrument = row === undefined ? undefined : ds.rows[row];
+        if (row === undefined || !instrument) return;
+        const was = watchedSet?.has(ds.keyOf(row)) ?? false;
+        setAnnounced(`${was ? 'Stopped watching' : 'Watching'} ${instrument.symbol} (${instrument.category})`);
+        toggleWatch(instrument.category, instrument.symbol);
       }),
-    [ds, order, toggleWatch],
+    [ds, order, toggleWatch, watchedSet],
   );
 
   // Looking at a row's details is seeing it: its "new" or "changed" badge goes.
-  const selectedMarked = selected && detailsOpen ? rowMarks?.marks.has(ds.keys[selectedRow]!) : false;
+  const selectedMarked = selected && detailsOpen ? rowMarks?.marks.has(ds.keyOf(selectedRow)) : false;
   const markSeen = rowMarks?.markSeen;
   useEffect(() => {
     if (selectedMarked && selected && markSeen) markSeen(selected.category, [selected.symbol]);
@@ -203,9 +225,12 @@ export function InstrumentBrowser({
     }
     return { fresh, changed, categories: [...categories] };
   }, [marks, ds]);
-  const amend = () => {
-    if (selected) useUi.getState().openAmend(selected.category, selected.symbol);
-  };
+
+  // The button goes with the filters it clears: the focus moves to the search box, not to the page.
+  const clearAndFocus = useCallback(() => {
+    clearFilters();
+    searchRef.current?.focus();
+  }, [clearFilters]);
 
   const rowCount = ds.rows.length;
   const empty = useMemo(
@@ -216,14 +241,14 @@ export function InstrumentBrowser({
         {active ? (
           <>
             <p className="muted">The filters hide all {rowCount} instruments.</p>
-            <button type="button" className="button" onClick={clearFilters}>
+            <button type="button" className="button" onClick={clearAndFocus}>
               Clear filters
             </button>
           </>
         ) : null}
       </div>
     ),
-    [active, emptyHint, rowCount, clearFilters],
+    [active, emptyHint, rowCount, clearAndFocus],
   );
 
   return (
@@ -231,6 +256,28 @@ export function InstrumentBrowser({
       <div className="ib-toolbar">
         {sourceControls}
         <FilterBar ds={ds} filters={filters} onChange={setFilters} searchRef={searchRef} />
+        {/* What the grid shows and exports: at the toolbar's right end, so the bar below stays one line. */}
+        <div className="ib-tools">
+          <button
+            type="button"
+            className="button ib-help"
+            aria-label="Keyboard shortcuts (?)"
+            title="Keyboard shortcuts (?)"
+            onClick={() => setShortcutsOpen(true)}
+          >
+            ?
+          </button>
+          <ColumnChooser />
+          <button
+            type="button"
+            className="button"
+            disabled={loading || order.length === 0}
+            onClick={exportCsv}
+            title="Export the rows shown (filtered and sorted) with the visible columns, raw values"
+          >
+            Export CSV
+          </button>
+        </div>
       </div>
       <div className="ib-bar">
         <p className="ib-count" aria-live="polite">
@@ -245,7 +292,7 @@ export function InstrumentBrowser({
         </p>
         {/* With no rows left the empty state offers the same button: keep one on screen. */}
         {active && order.length > 0 ? (
-          <button type="button" className="button ghost" onClick={clearFilters}>
+          <button type="button" className="button ghost" onClick={clearAndFocus}>
             Clear filters
           </button>
         ) : null}
@@ -293,65 +340,19 @@ export function InstrumentBrowser({
           </span>
         ) : null}
         <div className="ib-spacer" />
-        <div className="ib-selection" role="group" aria-label="Selected instrument">
-          <span className="ib-selected muted">
-            {selected ? (
-              <>
-                Selected <strong className="mono">{selected.symbol}</strong> · {selected.category}
-              </>
-            ) : (
-              'No row selected'
-            )}
-          </span>
-          {selected ? (
-            <CopyButton text={selected.symbol} label="Copy symbol">
-              Copy symbol
-            </CopyButton>
-          ) : null}
-          <button type="button" className="button" disabled={!selected} onClick={amend}>
-            Amend an order on this symbol
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!selected}
-            onClick={() =>
-              selected && useUi.getState().openAmendMany({ category: selected.category, symbol: selected.symbol })
+        <SelectionBar
+          selected={shownSelected}
+          detailsOpen={detailsOpen}
+          onToggleDetails={() => {
+            if (detailsOpen) {
+              setDetailsOpen(false);
+              return;
             }
-          >
-            Amend open orders of this symbol…
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!selected}
-            aria-expanded={Boolean(selected && detailsOpen)}
-            onClick={() => {
-              if (detailsOpen) {
-                setDetailsOpen(false);
-                return;
-              }
-              // Opened from here, the panel takes the focus (from the grid, Enter leaves it there).
-              flushSync(() => setDetailsOpen(true));
-              panelRef.current?.focus();
-            }}
-            title="Show every field of the selected instrument (Enter)"
-          >
-            Details
-          </button>
-        </div>
-        <div className="ib-tools">
-          <ColumnChooser />
-          <button
-            type="button"
-            className="button"
-            disabled={loading || order.length === 0}
-            onClick={exportCsv}
-            title="Export the rows shown (filtered and sorted) with the visible columns, raw values"
-          >
-            Export CSV
-          </button>
-        </div>
+            // Opened from here, the panel takes the focus (from the grid, Enter leaves it there).
+            flushSync(() => setDetailsOpen(true));
+            panelRef.current?.focus();
+          }}
+        />
       </div>
       <div className="ib-main">
         <InstrumentGrid
@@ -384,12 +385,16 @@ export function InstrumentBrowser({
             ref={panelRef}
             tab={rowMarks ? detailTab : 'fields'}
             onTab={rowMarks ? setDetailTab : undefined}
-            watched={rowMarks ? rowMarks.watched.has(ds.keys[selectedRow]!) : undefined}
+            watched={rowMarks ? rowMarks.watched.has(ds.keyOf(selectedRow)) : undefined}
             onToggleWatch={toggleWatch && (() => toggleWatch(selected.category, selected.symbol))}
           />
         ) : null}
         {missingKey ? <SymbolHistoryPanel instrumentKey={missingKey} onClose={onCloseDetails} ref={panelRef} /> : null}
       </div>
+      <p className="sr-only" role="status">
+        {announced}
+      </p>
+      {shortcutsOpen ? <ShortcutsDialog onClose={() => setShortcutsOpen(false)} /> : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@
  *   the grid's pos-th line is order[pos]. The selection, the virtualizer's items, a row's offset
  *   (pos * ROW_HEIGHT), its zebra parity and its aria-rowindex are in view positions.
  * - slot (`pos % slotCount`): the React key of a rendered row, that is a recycled DOM node, so a
- *   scroll moves the same few elements instead of creating new ones (see slotCount below).
+ *   scroll refills the same few elements instead of creating new ones (see slotCount below).
  */
 import {
   memo,
@@ -37,6 +37,7 @@ import {
   HEADER_HEIGHT,
   HEADER_ROW_COUNT,
   layoutColumns,
+  renderedPositions,
   ROW_HEIGHT,
   type CellColumn,
 } from './grid-layout';
@@ -196,7 +197,13 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   const slotCount = useRef(0);
   const items = virtualizer.getVirtualItems();
   slotCount.current = Math.max(slotCount.current, items.length + (items.length % 2));
-  const positions = useMemo(() => items.map((item) => item.index), [items]);
+  const slots = slotCount.current;
+  const first = items[0]?.index ?? 0;
+  const scrolling = virtualizer.isScrolling;
+  const positions = useMemo(
+    () => renderedPositions(first, slots, order.length, scrolling),
+    [first, slots, order.length, scrolling],
+  );
 
   /** Keeps row `pos` fully visible below the sticky header. */
   const reveal = useCallback(
@@ -297,7 +304,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   };
 
   // Only point at the selected row while it is rendered (virtualized rows come and go).
-  const selectedRow = items.some((item) => item.index === selectedPos) ? order[selectedPos] : undefined;
+  const selectedRow = positions.includes(selectedPos) ? order[selectedPos] : undefined;
   const showRows = !loading && order.length > 0;
   const statusDescriptions = useMemo(
     () => <StatusDescriptions statuses={ds.statusCounts.keys()} idPrefix={idPrefix} />,
@@ -358,7 +365,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
               ds={ds}
               order={order}
               positions={positions}
-              slotCount={slotCount.current}
+              slotCount={slots}
               selectedPos={selectedPos}
               width={columns[0]!.width}
               height={order.length * ROW_HEIGHT}
@@ -372,7 +379,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
           {showRows
             ? positions.map((pos) => (
                 <GridRow
-                  key={pos % slotCount.current}
+                  key={pos % slots}
                   ds={ds}
                   row={order[pos]!}
                   pos={pos}
@@ -383,8 +390,8 @@ export const InstrumentGrid = memo(function InstrumentGrid({
                   idPrefix={idPrefix}
                   seeking={seeking}
                   paneShown={pinned && sideways}
-                  mark={marks?.get(ds.keys[order[pos]!]!)}
-                  watched={onToggleWatch && watched ? watched.has(ds.keys[order[pos]!]!) : undefined}
+                  mark={marks?.get(ds.keyOf(order[pos]!))}
+                  watched={onToggleWatch && watched ? watched.has(ds.keyOf(order[pos]!)) : undefined}
                 />
               ))
             : null}

@@ -80,8 +80,8 @@ export function PinnedPane({
           selected={pos === selectedPos}
           now={now}
           seeking={seeking}
-          mark={marks?.get(ds.keys[order[pos]!]!)}
-          watched={watched ? watched.has(ds.keys[order[pos]!]!) : undefined}
+          mark={marks?.get(ds.keyOf(order[pos]!))}
+          watched={watched ? watched.has(ds.keyOf(order[pos]!)) : undefined}
         />
       ))}
     </div>

@@ -2,17 +2,24 @@
  * Everything the grid derives from one fetched instrument list, computed once per list: search
  * haystacks, filter flags, and (lazily, per column, on first sort) exact ranks and display texts.
  * Sorting, filtering and scrolling then never touch a decimal string again.
+ *
+ * Only what the first paint needs is computed when the list arrives (the statuses and symbol
+ * types: row colours and the filter menus). The rest waits for its first use (keys and the index
+ * by key: a selection or the change marks; the filter flags: their filter) or for idle time (the
+ * search haystacks, see warmSearch), so mounting 50,000 rows does not pay for a search not typed.
  */
 import type { Instrument } from '../../../shared/schemas';
 import { FORMAT_OF_KIND, SORT_RULE_OF_KIND, SPEC_BY_ID } from './columns';
 import { charMask } from './filters';
-import { finish, rankJob, type ColumnRanks, type RankJob } from './sort-keys';
+import { finish, rankJob, ROWS_PER_STEP, type ColumnRanks, type RankJob } from './sort-keys';
 import { hasRestriction, instrumentKey, isYes, rawField } from './values';
 
 export interface Dataset {
   readonly rows: readonly Instrument[];
   /** category:symbol: symbols repeat across categories (BTCUSDT is spot and a contract). */
   readonly keys: readonly string[];
+  /** The key of one row, without building every row's (what rendered rows need). */
+  keyOf(row: number): string;
   readonly indexOfKey: ReadonlyMap<string, number>;
   /** Lowercase "symbol base quote" per row, for the instant search. */
   readonly haystacks: readonly string[];
@@ -26,6 +33,11 @@ export interface Dataset {
   /** Distinct values with their counts, for the filter menus. */
   readonly statusCounts: ReadonlyMap<string, number>;
   readonly symbolTypeCounts: ReadonlyMap<string, number>;
+  /**
+   * Advances the search haystacks while `hasTime()` says so, a step of rows at a time; true once
+   * they are built. Reading `haystacks` or `haystackMasks` finishes them at once.
+   */
+  warmSearch(hasTime: () => boolean): boolean;
   ranks(columnId: string): ColumnRanks;
   /**
    * Advances the ranking of a column while `hasTime()` says so, one short step at a time; true once
@@ -44,30 +56,71 @@ function count(values: readonly string[]): Map<string, number> {
 
 const lower = (v: string | null | undefined): string => (v ?? '').trim().toLowerCase();
 
+/** A value computed on its first read, then kept. */
+function lazy<T>(compute: () => T): () => T {
+  let value: T | undefined;
+  let done = false;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value as T;
+  };
+}
+
+interface SearchIndex {
+  haystacks: string[];
+  masks: Int32Array;
+}
+
+/** The search haystacks and their masks, built a step of rows at a time. */
+function* searchJob(rows: readonly Instrument[]): Generator<void, SearchIndex, void> {
+  const n = rows.length;
+  const haystacks = new Array<string>(n);
+  const masks = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    const r = rows[i]!;
+    // toLowerCase() of the joined text yields a flat string: includes() on a rope flattens it first.
+    const h = `${r.symbol ?? ''} ${r.baseCoin ?? ''} ${r.quoteCoin ?? ''}`.toLowerCase();
+    haystacks[i] = h;
+    masks[i] = charMask(h);
+  }
+  return { haystacks, masks };
+}
+
+/** One flag per row. */
+function flags(rows: readonly Instrument[], test: (r: Instrument) => boolean): Uint8Array {
+  const out = new Uint8Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = test(rows[i]!) ? 1 : 0;
+  return out;
+}
+
 export function buildDataset(rows: readonly Instrument[]): Dataset {
   const n = rows.length;
-  const keys = new Array<string>(n);
-  const haystacks = new Array<string>(n);
-  const haystackMasks = new Int32Array(n);
   const statuses = new Array<string>(n);
   const symbolTypes = new Array<string>(n);
-  const futuresTypes = new Array<string>(n);
-  const rwa = new Uint8Array(n);
-  const restricted = new Uint8Array(n);
-  const indexOfKey = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
-    keys[i] = instrumentKey(r);
-    indexOfKey.set(keys[i]!, i);
-    // toLowerCase() of the joined text yields a flat string: includes() on a rope flattens it first.
-    haystacks[i] = `${r.symbol ?? ''} ${r.baseCoin ?? ''} ${r.quoteCoin ?? ''}`.toLowerCase();
-    haystackMasks[i] = charMask(haystacks[i]!);
     statuses[i] = (r.status ?? '').trim();
     symbolTypes[i] = lower(r.symbolType);
-    futuresTypes[i] = lower(r.type);
-    rwa[i] = isYes(r.isRwa) ? 1 : 0;
-    restricted[i] = hasRestriction(r) ? 1 : 0;
   }
+  let allKeys: string[] | undefined;
+  const someKeys = new Array<string | undefined>(n);
+  const keyOf = (row: number): string => allKeys?.[row] ?? (someKeys[row] ??= instrumentKey(rows[row]!));
+  const keys = lazy(() => (allKeys = rows.map((_, i) => keyOf(i))));
+  const indexOfKey = lazy(() => {
+    const index = new Map<string, number>();
+    keys().forEach((key, i) => index.set(key, i));
+    return index;
+  });
+  const futuresTypes = lazy(() => rows.map((r) => lower(r.type)));
+  const rwa = lazy(() => flags(rows, (r) => isYes(r.isRwa)));
+  const restricted = lazy(() => flags(rows, hasRestriction));
+  let search: SearchIndex | undefined;
+  let searching: Generator<void, SearchIndex, void> | undefined;
+  const searchIndex = (): SearchIndex => (search ??= finish((searching ??= searchJob(rows))));
 
   const rankCache = new Map<string, ColumnRanks>();
   const rankJobs = new Map<string, RankJob>();
@@ -89,17 +142,44 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
 
   return {
     rows,
-    keys,
-    indexOfKey,
-    haystacks,
-    haystackMasks,
+    get keys() {
+      return keys();
+    },
+    keyOf,
+    get indexOfKey() {
+      return indexOfKey();
+    },
+    get haystacks() {
+      return searchIndex().haystacks;
+    },
+    get haystackMasks() {
+      return searchIndex().masks;
+    },
     statuses,
     symbolTypes,
-    futuresTypes,
-    rwa,
-    restricted,
+    get futuresTypes() {
+      return futuresTypes();
+    },
+    get rwa() {
+      return rwa();
+    },
+    get restricted() {
+      return restricted();
+    },
     statusCounts: count(statuses),
     symbolTypeCounts: count(symbolTypes),
+    warmSearch(hasTime) {
+      if (search) return true;
+      searching ??= searchJob(rows);
+      while (hasTime()) {
+        const step = searching.next();
+        if (step.done) {
+          search = step.value;
+          return true;
+        }
+      }
+      return false;
+    },
     ranks(columnId) {
       return rankCache.get(columnId) ?? done(columnId, finish(jobOf(columnId)));
     },

@@ -92,6 +92,21 @@ describe('dataset', () => {
     expect(warm.warmRanks('maxLeverage', () => true)).toBe(true);
     expect(warm.ranks('maxLeverage')).toEqual(cold.ranks('maxLeverage'));
   });
+  it('builds the search haystacks in steps, keeping what an interrupted warm-up did', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      ...rows[i % rows.length]!,
+      symbol: `S${i}USDT`,
+    })) as unknown as Instrument[];
+    const warm = buildDataset(many);
+    let budget = 2;
+    expect(warm.warmSearch(() => budget-- > 0)).toBe(false);
+    const cold = buildDataset(many);
+    expect(warm.haystacks).toEqual(cold.haystacks);
+    expect(warm.haystackMasks).toEqual(cold.haystackMasks);
+    expect(warm.warmSearch(() => false)).toBe(true);
+    const last = many[4999]!;
+    expect(warm.haystacks[4999]).toBe(`s4999usdt ${last.baseCoin!.toLowerCase()} ${last.quoteCoin!.toLowerCase()}`);
+  });
   it('sorts Max leverage descending numerically with unset last', () => {
     const order = sortIndexes(rows.length, [{ ranks: ds.ranks('maxLeverage'), desc: true }]);
     expect([...order].map((i) => rows[i]!.maxLeverage ?? '')).toEqual(['150', '20', '', '', '']);

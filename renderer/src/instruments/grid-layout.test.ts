@@ -9,6 +9,7 @@ import {
   GRID_CSS_VARS,
   HEADER_HEIGHT,
   HEADER_ROW_COUNT,
+  renderedPositions,
   ROW_HEIGHT,
 } from './grid-layout';
 import { TABLE_COLUMNS } from './table-columns';
@@ -131,5 +132,22 @@ describe('instruments.css and grid-layout.ts', () => {
         expect(copies, `${selector} { ${property}: ${value} }`).toEqual([]);
       }
     }
+  });
+});
+
+describe('rendered rows', () => {
+  it('always fills every slot from the first row in view, fewer only at the end of the list', () => {
+    expect(renderedPositions(10, 6, 1000, false)).toEqual([10, 11, 12, 13, 14, 15]);
+    // Near the end the window moves up so that every slot stays in use.
+    expect(renderedPositions(997, 6, 1000, false)).toEqual([994, 995, 996, 997, 998, 999]);
+    expect(renderedPositions(0, 6, 4, false)).toEqual([0, 1, 2, 3]);
+    expect(renderedPositions(0, 0, 4, false)).toEqual([]);
+  });
+  it('draws rows in view order at rest and in slot order while scrolling, so a scroll moves no row', () => {
+    expect(renderedPositions(10, 6, 1000, true)).toEqual([12, 13, 14, 15, 10, 11]);
+    // One row further: the same slots in the same DOM order, one of them refilled (10 → 16).
+    const next = renderedPositions(11, 6, 1000, true);
+    expect(next).toEqual([12, 13, 14, 15, 16, 11]);
+    expect(next.map((p) => p % 6)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });

@@ -175,3 +175,23 @@ export function flowColumns(columns: readonly CellColumn[]): CellColumn[] {
     return gap === 0 ? c : { ...c, cellStyle: { width: c.width, marginLeft: gap } };
   });
 }
+
+/**
+ * The view positions to render, in the order they are drawn into the DOM: always `slotCount`
+ * consecutive rows from the first one in view (fewer only at the end of a short list), so every
+ * slot, that is every row element, stays in use and a scroll only refills the rows it brings in;
+ * a varying count would delete one row element and create another in most frames.
+ *
+ * At rest the DOM holds them in view order, so it reads top to bottom. While scrolling they are in
+ * slot order (position % slotCount, the rows' React keys): a scroll then never moves a row
+ * element, since a moved element is detached, and the browser restyles and lays out a reattached
+ * row from scratch (8 rows a frame in a fling). Every row keeps its aria-rowindex either way.
+ */
+export function renderedPositions(first: number, slotCount: number, count: number, scrolling: boolean): number[] {
+  const start = Math.max(0, Math.min(first, count - slotCount));
+  const end = Math.min(count, start + slotCount);
+  const positions: number[] = [];
+  for (let pos = start; pos < end; pos++) positions.push(pos);
+  if (!scrolling) return positions;
+  return positions.sort((a, b) => (a % slotCount) - (b % slotCount));
+}
