@@ -135,6 +135,21 @@ function named(o: Order): Pick<Draft, 'orderId' | 'clientOid' | 'category' | 'sy
 /** A fresh start for another order: no change, no review, the helpers' counters back to their defaults. */
 const FRESH = { qty: '', price: '' } as const;
 
+/**
+ * No order loaded and a fresh change: a load still on its way is made stale (its answer will carry an
+ * older number), and the helpers' counters start again.
+ */
+const unloaded = (s: Pick<AmendState, 'loadGen' | 'draftGen'>) =>
+  ({
+    loaded: null,
+    loadGen: s.loadGen + 1,
+    landedGen: s.loadGen + 1,
+    draftGen: s.draftGen + 1,
+    reviewed: null,
+    reviewAsked: null,
+    showRequired: false,
+  }) as const;
+
 export const useAmend = create<AmendState>()((set, get) => ({
   ...AMEND_START,
   setField: (key, value) =>
@@ -143,14 +158,8 @@ export const useAmend = create<AmendState>()((set, get) => ({
       // Another identifier names another order: nothing typed or loaded for the last one carries over.
       const other = key === 'orderId' ? 'clientOid' : 'orderId';
       return {
+        ...unloaded(s),
         draft: { ...s.draft, ...FRESH, [key]: value, [other]: '' },
-        loaded: null,
-        loadGen: s.loadGen + 1,
-        landedGen: s.loadGen + 1,
-        reviewAsked: null,
-        draftGen: s.draftGen + 1,
-        reviewed: null,
-        showRequired: false,
         notice: READY_NOTICE,
         noticeKind: 'ready',
         noticeAbout: 'event',
@@ -228,26 +237,10 @@ export const useAmend = create<AmendState>()((set, get) => ({
       s.prefillNonce === nonce
         ? {}
         : {
+            ...unloaded(s),
             prefillNonce: nonce,
             draft: { ...EMPTY_DRAFT, category, symbol },
-            loaded: null,
-            loadGen: s.loadGen + 1,
-            landedGen: s.loadGen + 1,
-            draftGen: s.draftGen + 1,
-            reviewed: null,
-            reviewAsked: null,
-            showRequired: false,
           },
     ),
-  reset: () =>
-    set((s) => ({
-      draft: EMPTY_DRAFT,
-      loaded: null,
-      loadGen: s.loadGen + 1,
-      landedGen: s.loadGen + 1,
-      draftGen: s.draftGen + 1,
-      reviewed: null,
-      reviewAsked: null,
-      showRequired: false,
-    })),
+  reset: () => set((s) => ({ ...unloaded(s), draft: EMPTY_DRAFT })),
 }));
