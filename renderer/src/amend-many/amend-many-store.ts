@@ -31,12 +31,19 @@ interface AmendManyState {
   takePrefill(nonce: number, filter: Partial<OrderFilter>): void;
 }
 
-export const useAmendMany = create<AmendManyState>()((set) => ({
+/** A fresh plan: nothing selected, no rule, no run shown (the start, and a profile switch). */
+export const AMEND_MANY_START = {
   filter: NO_FILTER,
-  selected: new Set(),
+  selected: new Set<string>(),
   rule: EMPTY_RULE,
   phase: 'plan',
   runId: null,
+  planned: [],
+} as const satisfies Partial<AmendManyState>;
+
+export const useAmendMany = create<AmendManyState>()((set) => ({
+  ...AMEND_MANY_START,
+  selected: new Set(),
   planned: [],
   prefillNonce: 0,
   setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),

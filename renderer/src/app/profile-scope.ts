@@ -8,9 +8,7 @@
 import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../shared/contract';
 import type { ProfileSummary } from '../../../shared/profiles';
-import { EMPTY_RULE } from '../amend-many/rule-form';
-import { NO_FILTER } from '../amend-many/order-filter';
-import { useAmendMany } from '../amend-many/amend-many-store';
+import { AMEND_MANY_START, useAmendMany } from '../amend-many/amend-many-store';
 import { AMEND_START, useAmend } from '../amend/amend-store';
 import { useAlerts } from '../changes/alerts';
 import { useInstrumentBrowser } from '../instruments/prefs';
@@ -43,14 +41,7 @@ export function enterProfile(qc: QueryClient, profileId: string): void {
   // refetch), which is how the previous profile's 151 instruments stayed on screen.
   void qc.resetQueries({ predicate: ofProfile });
   useAmend.setState({ ...AMEND_START });
-  useAmendMany.setState({
-    filter: NO_FILTER,
-    selected: new Set(),
-    rule: EMPTY_RULE,
-    phase: 'plan',
-    runId: null,
-    planned: [],
-  });
+  useAmendMany.setState({ ...AMEND_MANY_START, selected: new Set(), planned: [] });
   useInstrumentBrowser.setState({ exactSymbol: '', selectedKey: null, detailsOpen: false, openedKey: null });
   useUi.setState({ amendPrefill: null, amendManyPrefill: null, activityFocus: null });
   useProfileScope.setState({ profileId, generation: generation + 1 });
