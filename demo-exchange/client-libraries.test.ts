@@ -47,8 +47,11 @@ describe('bitget-api RestClientV3', () => {
 
   it('batch-modifies orders (its body is the bare array), and a single modify still works', async () => {
     const rest = new RestClientV3({ baseUrl: demo.url, ...credentials });
-    const open = await rest.getUnfilledOrders({ category: 'USDT-FUTURES', limit: '5' } as never);
-    const [a, b] = (open.data as unknown as { list: Array<{ orderId: string; price: string }> }).list;
+    const open = await rest.getUnfilledOrders({ category: 'USDT-FUTURES', limit: '10' } as never);
+    // Reduce-only orders cannot be modified: the demo's state has one among its futures.
+    const [a, b] = (
+      open.data as unknown as { list: Array<{ orderId: string; price: string; reduceOnly?: string }> }
+    ).list.filter((o) => o.reduceOnly?.toUpperCase() !== 'YES');
     if (!a || !b) throw new Error('the demo has open USDT-FUTURES orders');
     const batch = await rest.batchModifyOrders([
       { orderId: a.orderId, price: a.price, qty: '0.02', autoCancel: 'no' },
