@@ -7,6 +7,8 @@ import { CATEGORIES, type Category, type Instrument, type Order } from '../../sh
 import { ExchangeClient, type Credentials } from '../exchange/client';
 import { secretScrubber } from '../exchange/secret-scrub';
 import { parseCliArgs, HELP, UsageError, type Command, type GlobalOptions } from './args';
+import { commandHelp } from './command-help';
+import { signingNote } from './destination';
 import { EXIT, reportFailure } from './failure';
 import { instrumentsDiff } from './instruments-diff';
 import { modifyBatch } from './modify-batch';
@@ -35,7 +37,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.usage;
   }
   if (command.name === 'help') {
-    io.stdout.write(HELP);
+    io.stdout.write((command.topic && commandHelp(HELP, command.topic)) || HELP);
     return EXIT.ok;
   }
   let credentials: Credentials | undefined;
@@ -64,6 +66,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     fetch: io.fetch,
     sleep: io.sleep,
   });
+  // A signed request says where it goes: without --base-url that is the live exchange.
+  const note = credentials && !PUBLIC_COMMANDS.has(command.name) && !global.quiet ? signingNote(global) : undefined;
+  if (note) io.stderr.write(note);
   const out = new Output(io.stdout, global.json);
   switch (command.name) {
     case 'instruments':
@@ -260,6 +265,15 @@ async function modify(
       `Not sent: ${report.errors.length === 1 ? 'an amend rule is' : 'amend rules are'} broken.\n${lines.join('\n')}\n`,
     );
     return EXIT.usage;
+  }
+
+  if (cmd.dryRun) {
+    if (out.json) out.data({ request: report.request });
+    else
+      out.text(
+        `Dry run: not sent. The checks pass; the request body would be:\n${JSON.stringify(report.request, null, 2)}`,
+      );
+    return EXIT.ok;
   }
 
   let accepted;
