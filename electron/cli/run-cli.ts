@@ -3,6 +3,8 @@
  * main.ts is only the process glue, so tests run the whole CLI in-process.
  */
 import { checkAmend, type AmendDraft } from '../../shared/amend-rules';
+import { isNoLimitQty, NO_LIMIT, ratioAsPercent } from '../../shared/instrument-text';
+import { orderStatusLabel } from '../../shared/order-status';
 import { CATEGORIES, type Category, type Instrument, type Order } from '../../shared/schemas';
 import { ExchangeClient, type Credentials } from '../exchange/client';
 import { secretScrubber } from '../exchange/secret-scrub';
@@ -120,10 +122,14 @@ const INSTRUMENT_COLUMNS: readonly Column<Instrument>[] = [
   { header: 'PRICE STEP', value: (i) => i.priceMultiplier, align: 'right' },
   { header: 'QTY STEP', value: (i) => i.quantityMultiplier, align: 'right' },
   { header: 'MIN QTY', value: (i) => i.minOrderQty, align: 'right' },
-  { header: 'MAX QTY', value: (i) => i.maxOrderQty, align: 'right' },
+  {
+    header: 'MAX QTY',
+    value: (i) => (i.maxOrderQty && isNoLimitQty(i.maxOrderQty) ? NO_LIMIT : i.maxOrderQty),
+    align: 'right',
+  },
   { header: 'MIN AMOUNT', value: (i) => i.minOrderAmount, align: 'right' },
-  { header: 'MAKER FEE', value: (i) => i.makerFeeRate, align: 'right' },
-  { header: 'TAKER FEE', value: (i) => i.takerFeeRate, align: 'right' },
+  { header: 'MAKER FEE', value: (i) => i.makerFeeRate && ratioAsPercent(i.makerFeeRate), align: 'right' },
+  { header: 'TAKER FEE', value: (i) => i.takerFeeRate && ratioAsPercent(i.takerFeeRate), align: 'right' },
 ];
 
 async function instruments(
@@ -191,7 +197,7 @@ const OPEN_ORDER_COLUMNS: readonly Column<Order>[] = [
   { header: 'PRICE', value: (o) => o.price, align: 'right' },
   { header: 'QTY', value: (o) => o.qty, align: 'right' },
   { header: 'FILLED', value: (o) => o.cumExecQty, align: 'right' },
-  { header: 'STATUS', value: (o) => o.orderStatus },
+  { header: 'STATUS', value: (o) => orderStatusLabel(o.orderStatus) },
 ];
 
 async function openOrders(
