@@ -62,6 +62,7 @@ test.describe('amend desk', () => {
     await expect(loaded(app)).toContainText('60000.0');
     await expect(loaded(app)).toContainText('0.0100');
     await expect(loaded(app)).toContainText('Open');
+    await expect(status(app)).toContainText('BTCUSDT buy 0.0100 @ 60000.0, open.');
     // Category and symbol come from the order, and enable the instrument checks.
     await expect(field(app, 'Category')).toHaveValue('USDT-FUTURES');
     await expect(field(app, 'Symbol')).toHaveValue('BTCUSDT');

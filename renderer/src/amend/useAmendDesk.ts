@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkAmend, type AmendReport } from '../../../shared/amend-rules';
 import type { Attempt, AttemptWithGuard, OrderGuard } from '../../../shared/attempts';
 import { attemptIds, type OrderIds } from '../../../shared/order-ids';
+import { orderStatusLabel } from '../../../shared/order-status';
 import type { Instrument, Order } from '../../../shared/schemas';
 import { errorText } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
@@ -80,7 +81,7 @@ export function useAmendDesk(): AmendDesk {
       if (!s.landLoad(gen, o, guard) || s.reviewAsked === gen) return;
       const closed = o.orderStatus === 'filled' || o.orderStatus === 'cancelled';
       say(
-        `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${o.orderStatus}.`,
+        `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${orderStatusLabel(o.orderStatus).toLowerCase()}.`,
         closed ? 'warning' : 'info',
       );
     },
