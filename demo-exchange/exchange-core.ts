@@ -43,7 +43,7 @@ export class ExchangeCore {
   market!: MarketPrices;
 
   constructor(
-    private readonly initial: ValidatedState,
+    private initial: ValidatedState,
     readonly settings: CoreSettings,
     clockOffsetMs = 0,
   ) {
@@ -68,6 +68,12 @@ export class ExchangeCore {
     this.engine.stop();
     for (const limiter of Object.values(this.limiters)) limiter.clear();
     this.load();
+  }
+
+  /** Starts over from another state (the app's "Reset demo exchange" goes back to the bundled one). */
+  replaceState(state: ValidatedState): void {
+    this.initial = state;
+    this.reset();
   }
 
   stop(): void {

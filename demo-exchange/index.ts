@@ -12,6 +12,7 @@ import { createDemoServer } from './http-server';
 import { attachPrivateStream, DEFAULT_STREAM_IDLE_MS, PRIVATE_STREAM_PATH } from './private-stream';
 import { RequestLog } from './request-log';
 import { ResponseDelays } from './response-delays';
+import { snapshotState } from './state-snapshot';
 import { loadStateFile, validateState, type DemoStateInput } from './state-schema';
 
 export interface DemoExchangeOptions {
@@ -41,6 +42,10 @@ export interface DemoExchange {
   readonly privateStreamUrl: string;
   readonly port: number;
   readonly control: DemoControl;
+  /** The state as it stands now, in the `--state` format (what an app keeps across restarts). */
+  snapshotState(): DemoStateInput;
+  /** Starts over from `state` (validated first), or from the bundled state; connections stay open. */
+  replaceState(state?: DemoStateInput): void;
   close(): Promise<void>;
 }
 
@@ -83,11 +88,19 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   });
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
+  const control = createControl(core, log, delays, stream);
   return {
     url: `http://${urlHost(host)}:${port}`,
     privateStreamUrl: `ws://${urlHost(host)}:${port}${PRIVATE_STREAM_PATH}`,
     port,
-    control: createControl(core, log, delays, stream),
+    control,
+    snapshotState: () => snapshotState(core),
+    replaceState(next) {
+      const valid = validateState(next ?? bundledState(core.clock.now()), next ? 'state' : 'bundled state');
+      delays.clear();
+      log.clear();
+      core.replaceState(valid);
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         core.stop();

@@ -185,7 +185,14 @@ test.describe('amend many', () => {
     await expect(app.getByRole('heading', { name: 'Amend many', level: 1 })).toBeVisible();
     await expect(app.getByLabel('Category', { exact: true })).toHaveValue('SPOT');
     await expect(app.getByLabel('Symbol', { exact: true })).toHaveValue('SOLUSDT');
-    await expect(app.getByRole('table', { name: 'Open orders to amend' })).toContainText('demo-sol-partial');
+    const picker = app.getByRole('table', { name: 'Open orders to amend' });
+    await expect(picker).toContainText('demo-sol-partial');
+    // The status in words, its exchange code in the description.
+    const solStatus = picker
+      .getByRole('row')
+      .filter({ hasText: 'demo-sol-partial' })
+      .getByRole('cell', { name: 'Partly filled', exact: true });
+    await expect(solStatus).toHaveAccessibleDescription(/exchange code: partially_filled/);
 
     // From an instrument row: its category and symbol.
     await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Instruments' }).click();

@@ -61,7 +61,8 @@ test.describe('amend desk', () => {
     await loadOrder(app, 'demo-btc-open');
     await expect(loaded(app)).toContainText('60000.0');
     await expect(loaded(app)).toContainText('0.0100');
-    await expect(loaded(app)).toContainText('live');
+    await expect(loaded(app)).toContainText('Open');
+    await expect(status(app)).toContainText('BTCUSDT buy 0.0100 @ 60000.0, open.');
     // Category and symbol come from the order, and enable the instrument checks.
     await expect(field(app, 'Category')).toHaveValue('USDT-FUTURES');
     await expect(field(app, 'Symbol')).toHaveValue('BTCUSDT');
@@ -207,7 +208,7 @@ test.describe('amend desk', () => {
       'Not applied: The modification was not applied; the original order is unchanged (auto-cancel was off).',
       { timeout: 9000 },
     );
-    await expect(loaded(app)).toContainText('partially_filled');
+    await expect(loaded(app)).toContainText('Partly filled');
     await expect(loaded(app)).toContainText('10.000');
     await expect(app.getByRole('region', { name: 'Outcome' })).toContainText('The order was unchanged in');
     await expect(app.getByText('online · price 2 dp · qty 4 dp')).toBeVisible();
@@ -260,6 +261,11 @@ test.describe('amend desk', () => {
     await expect(rows).toHaveCount(40);
     await field(app, 'Category').selectOption('SPOT');
     await field(app, 'Symbol').fill('SOLUSDT');
+    // Statuses in words, the exchange's code in the accessible description.
+    const solRow = list.getByRole('row').filter({ hasText: 'demo-sol-partial' });
+    const solStatus = solRow.getByRole('cell', { name: 'Partly filled', exact: true });
+    await expect(solStatus).toHaveAccessibleDescription(/exchange code: partially_filled/);
+    await expect(list).not.toContainText('partially_filled');
     await list.getByRole('button', { name: 'Pick order demo-sol-partial' }).click();
     await expect(field(app, 'Client order ID')).toHaveValue('demo-sol-partial');
     await expect(field(app, 'Order ID')).toHaveValue('1387296516478935043');

@@ -53,7 +53,7 @@ test.describe('the last connection test of the active profile', () => {
     shot,
   }) => {
     await openProfiles(app);
-    await expect(headerHealth(app)).toHaveText('Not tested');
+    await expect(headerHealth(app)).toHaveText('Local');
 
     await addCustomProfile(app, { name: 'Wrong key', baseUrl: demo.url, apiKey: 'bg_not_a_known_key_0000' });
     const card = app.getByRole('listitem', { name: 'Wrong key' });

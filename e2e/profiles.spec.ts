@@ -117,6 +117,22 @@ test.describe('profiles', () => {
     await expect(dialog.getByRole('note')).toContainText(
       'LIVE: modifications sent with this profile change real orders',
     );
+    // The API key names the key and is shown; the secret and passphrase stay masked until asked.
+    await expect(dialog.getByLabel('API key')).toHaveAttribute('type', 'text');
+    for (const [field, toggle] of [
+      ['Secret key', 'Show secret'],
+      ['Passphrase', 'Show passphrase'],
+    ] as const) {
+      const input = dialog.getByLabel(field, { exact: true });
+      const show = dialog.getByRole('button', { name: toggle, exact: true });
+      await expect(input).toHaveAttribute('type', 'password');
+      await expect(show).toHaveAttribute('aria-pressed', 'false');
+      await show.click();
+      await expect(input).toHaveAttribute('type', 'text');
+      await expect(show).toHaveAttribute('aria-pressed', 'true');
+      await show.click();
+      await expect(input).toHaveAttribute('type', 'password');
+    }
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await addProfile(app, { name: 'Main account', environment: 'live' });

@@ -239,6 +239,11 @@ export const contract = {
    * limiter (the background check's round, on demand), and answers with the new status.
    */
   checkChangesNow: { channel: 'changes:check', request: empty, response: changeStatusSchema },
+  /**
+   * Puts the Local demo's embedded exchange back to its bundled accounts, instruments and orders
+   * (its state is otherwise kept across restarts). Refused when the demo exchange runs outside the app.
+   */
+  resetLocalDemo: { channel: 'demo:reset', request: empty, response: z.object({ resetAt: z.number() }) },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
 export type Contract = typeof contract;

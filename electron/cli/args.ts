@@ -28,10 +28,12 @@ export interface GlobalOptions {
   locale: string;
   json: boolean;
   timeoutMs: number;
+  /** No note on stderr about where a signed request goes. */
+  quiet: boolean;
 }
 
 export type Command =
-  | { name: 'help' }
+  | { name: 'help'; topic?: CommandName }
   | { name: 'instruments'; category: Category; symbol?: string }
   /** `instruments diff`: see instruments-diff.ts. `sinceMs`: how far back, as a duration. */
   | { name: 'instruments-diff'; category?: Category; sinceMs?: number; stateDir?: string }
@@ -47,6 +49,8 @@ export type Command =
       autoCancel?: string;
       symbol?: string;
       category?: string;
+      /** Look up and check, print the request body, send nothing. */
+      dryRun: boolean;
     }
   | {
       name: 'modify-batch';
@@ -80,6 +84,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   'timeout-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  quiet: { type: 'boolean', short: 'q' },
   category: { type: 'string' },
   symbol: { type: 'string' },
   'order-id': { type: 'string' },
@@ -100,13 +105,21 @@ const OPTIONS = {
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
-const GLOBAL_OPTIONS: readonly OptionName[] = ['base-url', 'demo-trading', 'locale', 'json', 'timeout-ms', 'help'];
+const GLOBAL_OPTIONS: readonly OptionName[] = [
+  'base-url',
+  'demo-trading',
+  'locale',
+  'json',
+  'timeout-ms',
+  'help',
+  'quiet',
+];
 const COMMAND_OPTIONS: Readonly<Record<CommandName, readonly OptionName[]>> = {
   instruments: ['category', 'symbol'],
   tickers: ['category', 'symbol'],
   order: ['order-id', 'client-oid'],
   'open-orders': ['category', 'symbol', 'limit'],
-  modify: ['order-id', 'client-oid', 'qty', 'price', 'auto-cancel', 'symbol', 'category'],
+  modify: ['order-id', 'client-oid', 'qty', 'price', 'auto-cancel', 'symbol', 'category', 'dry-run'],
   'modify-batch': [
     'file',
     'dry-run',
@@ -172,12 +185,15 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     json: values.json ?? false,
     timeoutMs:
       values['timeout-ms'] === undefined ? 10_000 : integerOption('--timeout-ms', values['timeout-ms'], 1, 600_000),
+    quiet: values.quiet ?? false,
   };
   const [name, ...extra] = positionals;
-  if (values.help || name === 'help') return { command: { name: 'help' }, global };
+  if (name === 'help' || (values.help && !(COMMANDS as readonly string[]).includes(name ?? '')))
+    return { command: { name: 'help' }, global };
+  if (values.help) return { command: { name: 'help', topic: name as CommandName }, global };
   if (name === undefined) throw new UsageError(`Give a command: ${COMMANDS.join(', ')} or serve.`);
   if (!(COMMANDS as readonly string[]).includes(name))
-    throw new UsageError(`Unknown command "${name}". Commands: ${COMMANDS.join(', ')}.`);
+    throw new UsageError(`Unknown command "${name}". Commands: ${COMMANDS.join(', ')}, serve.`);
   const command = name as CommandName;
   if (command === 'instruments' && extra[0] === 'diff' && extra.length === 1)
     return { command: diffCommand(values), global };
@@ -222,6 +238,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
           autoCancel: values['auto-cancel'],
           symbol,
           category: values.category?.trim().toUpperCase(),
+          dryRun: values['dry-run'] ?? false,
         },
         global,
       };
@@ -419,9 +436,10 @@ Commands:
       Show one order.
   open-orders [--category C] [--symbol S] [--limit N]
       List open orders, following the cursor through all pages (--limit: page size, 1-100).
-  modify (--order-id ID | --client-oid ID) [--qty Q] [--price P] [--auto-cancel yes|no] [--symbol S] [--category C]
+  modify (--order-id ID | --client-oid ID) [--qty Q] [--price P] [--auto-cancel yes|no] [--symbol S] [--category C] [--dry-run]
       Amend an open order. The desk's amend rules are checked first (the order and its instrument are
-      looked up); if one is broken, nothing is sent.
+      looked up); if one is broken, nothing is sent. --dry-run: look up and check, print the request
+      body, send nothing.
   modify-batch --file PATH [--dry-run] [--auto-cancel yes|no]
       Amend many orders through Batch Modify Orders. PATH is a CSV file whose header row names the
       columns (orderId, clientOid, price, qty, autoCancel, symbol, category; any subset, any case; an
@@ -467,7 +485,8 @@ Options:
   --locale L         Language of the exchange's messages (default en-US)
   --timeout-ms N     Timeout of each request in milliseconds (default 10000)
   --json             Print the data of the answer as JSON (open-orders: {"list": [all pages]}); summaries go to stderr
-  -h, --help         This help
+  -q, --quiet        No note on stderr naming the exchange a signed request goes to
+  -h, --help         This help (uta-desk COMMAND --help: that command's)
 
 Credentials come from the environment only, never from options:
   BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE

@@ -3,10 +3,14 @@
  * main.ts is only the process glue, so tests run the whole CLI in-process.
  */
 import { checkAmend, type AmendDraft } from '../../shared/amend-rules';
+import { isNoLimitQty, NO_LIMIT, ratioAsPercent } from '../../shared/instrument-text';
+import { orderStatusLabel } from '../../shared/order-status';
 import { CATEGORIES, type Category, type Instrument, type Order } from '../../shared/schemas';
 import { ExchangeClient, type Credentials } from '../exchange/client';
 import { secretScrubber } from '../exchange/secret-scrub';
 import { parseCliArgs, HELP, UsageError, type Command, type GlobalOptions } from './args';
+import { commandHelp } from './command-help';
+import { signingNote } from './destination';
 import { EXIT, reportFailure } from './failure';
 import { instrumentsDiff } from './instruments-diff';
 import { modifyBatch } from './modify-batch';
@@ -35,7 +39,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.usage;
   }
   if (command.name === 'help') {
-    io.stdout.write(HELP);
+    io.stdout.write((command.topic && commandHelp(HELP, command.topic)) || HELP);
     return EXIT.ok;
   }
   let credentials: Credentials | undefined;
@@ -64,6 +68,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     fetch: io.fetch,
     sleep: io.sleep,
   });
+  // A signed request says where it goes: without --base-url that is the live exchange.
+  const note = credentials && !PUBLIC_COMMANDS.has(command.name) && !global.quiet ? signingNote(global) : undefined;
+  if (note) io.stderr.write(note);
   const out = new Output(io.stdout, global.json);
   switch (command.name) {
     case 'instruments':
@@ -115,10 +122,14 @@ const INSTRUMENT_COLUMNS: readonly Column<Instrument>[] = [
   { header: 'PRICE STEP', value: (i) => i.priceMultiplier, align: 'right' },
   { header: 'QTY STEP', value: (i) => i.quantityMultiplier, align: 'right' },
   { header: 'MIN QTY', value: (i) => i.minOrderQty, align: 'right' },
-  { header: 'MAX QTY', value: (i) => i.maxOrderQty, align: 'right' },
+  {
+    header: 'MAX QTY',
+    value: (i) => (i.maxOrderQty && isNoLimitQty(i.maxOrderQty) ? NO_LIMIT : i.maxOrderQty),
+    align: 'right',
+  },
   { header: 'MIN AMOUNT', value: (i) => i.minOrderAmount, align: 'right' },
-  { header: 'MAKER FEE', value: (i) => i.makerFeeRate, align: 'right' },
-  { header: 'TAKER FEE', value: (i) => i.takerFeeRate, align: 'right' },
+  { header: 'MAKER FEE', value: (i) => i.makerFeeRate && ratioAsPercent(i.makerFeeRate), align: 'right' },
+  { header: 'TAKER FEE', value: (i) => i.takerFeeRate && ratioAsPercent(i.takerFeeRate), align: 'right' },
 ];
 
 async function instruments(
@@ -186,7 +197,7 @@ const OPEN_ORDER_COLUMNS: readonly Column<Order>[] = [
   { header: 'PRICE', value: (o) => o.price, align: 'right' },
   { header: 'QTY', value: (o) => o.qty, align: 'right' },
   { header: 'FILLED', value: (o) => o.cumExecQty, align: 'right' },
-  { header: 'STATUS', value: (o) => o.orderStatus },
+  { header: 'STATUS', value: (o) => orderStatusLabel(o.orderStatus) },
 ];
 
 async function openOrders(
@@ -260,6 +271,15 @@ async function modify(
       `Not sent: ${report.errors.length === 1 ? 'an amend rule is' : 'amend rules are'} broken.\n${lines.join('\n')}\n`,
     );
     return EXIT.usage;
+  }
+
+  if (cmd.dryRun) {
+    if (out.json) out.data({ request: report.request });
+    else
+      out.text(
+        `Dry run: not sent. The checks pass; the request body would be:\n${JSON.stringify(report.request, null, 2)}`,
+      );
+    return EXIT.ok;
   }
 
   let accepted;

@@ -2,11 +2,12 @@
  * The main process's core: every IPC handler as a plain function over injected dependencies.
  * main.ts gives it Electron's pieces; the e2e harness and unit tests give it their own.
  */
+import { join } from 'node:path';
 import type { CoreContext, CoreDeps } from './context';
 import type { CoreHandlers } from './handlers';
 import { appHandlers } from './app-handlers';
 import { changeHandlers, startBackgroundRefresh } from './change-handlers';
-import { LocalDemo } from './local-demo';
+import { LOCAL_DEMO_STATE_FILE, LocalDemo } from './local-demo';
 import { marketHandlers } from './market-handlers';
 import { createAmendService, orderHandlers } from './order-handlers';
 import { profileHandlers } from './profile-handlers';
@@ -25,7 +26,12 @@ export interface Core {
 
 export function createCore(deps: CoreDeps): Core {
   const now = deps.now ?? Date.now;
-  const localDemo = new LocalDemo({ engineLatencyMs: 400, ...deps.localDemo });
+  // The embedded demo exchange keeps its state in the user-data folder; an external one keeps its own.
+  const localDemo = new LocalDemo({
+    engineLatencyMs: 400,
+    ...(deps.localDemo?.externalUrl ? {} : { stateFile: join(deps.userDataDir, LOCAL_DEMO_STATE_FILE) }),
+    ...deps.localDemo,
+  });
   const streams = new OrderStreams((config) => new OrderStream({ ...config, ...deps.orderStream }));
   const changes = new ChangeTracker(deps.userDataDir, { now });
   const ctx: CoreContext = { deps, now, localDemo, profiles: createProfileService(deps, localDemo), streams, changes };

@@ -13,7 +13,8 @@ type ProfileMethods =
   | 'unlockVault'
   | 'lockVault'
   | 'changeVaultPassphrase'
-  | 'confirmProfileDestination';
+  | 'confirmProfileDestination'
+  | 'resetLocalDemo';
 
 export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileMethods> {
   const { profiles } = ctx;
@@ -40,5 +41,9 @@ export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileMet
     lockVault: async () => profiles.lockVault(),
     changeVaultPassphrase: ({ current, next }) => profiles.changeVaultPassphrase(current, next),
     confirmProfileDestination: ({ id }) => profiles.confirmDestination(id),
+    resetLocalDemo: async () => {
+      await ctx.localDemo.reset();
+      return { resetAt: ctx.now() };
+    },
   };
 }

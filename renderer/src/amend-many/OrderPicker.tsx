@@ -3,7 +3,8 @@ import { useRef } from 'react';
 import { MAX_RUN_ITEMS } from '../../../shared/batch-run';
 import { CATEGORIES, type Order } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
-import { formatTime, ORDER_STATUS_BADGES } from '../amend/status-display';
+import { OrderStatusCell } from '../amend/OrderStatusBadge';
+import { formatTime } from '../amend/status-display';
 import { useAmendMany } from './amend-many-store';
 import { orderKey, symbolsOf, type SideFilter } from './order-filter';
 import { useVisibleRows } from './virtual-rows';
@@ -161,9 +162,7 @@ export function OrderPicker({ loaded, shown, truncated, loading, fetching, error
                   <td className="num">{o.price}</td>
                   <td className="num">{o.qty}</td>
                   <td className="num">{o.cumExecQty}</td>
-                  <td>
-                    <span className={`badge ${ORDER_STATUS_BADGES[o.orderStatus] ?? ''}`}>{o.orderStatus}</span>
-                  </td>
+                  <OrderStatusCell status={o.orderStatus} />
                   <td className="mono">{o.clientOid}</td>
                   <td className="mono muted">{o.orderId}</td>
                   <td className="muted">{formatTime(o.createdTime)}</td>

@@ -4,7 +4,8 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { useUi } from '../app/store';
 import { call } from '../lib/desk';
 import { useAmend } from './amend-store';
-import { formatTime, ORDER_STATUS_BADGES } from './status-display';
+import { OrderStatusCell } from './OrderStatusBadge';
+import { formatTime } from './status-display';
 
 const PAGE_SIZE = 20;
 
@@ -80,9 +81,7 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
                 <td className="num">{o.price}</td>
                 <td className="num">{o.qty}</td>
                 <td className="num">{o.cumExecQty}</td>
-                <td>
-                  <span className={`badge ${ORDER_STATUS_BADGES[o.orderStatus] ?? ''}`}>{o.orderStatus}</span>
-                </td>
+                <OrderStatusCell status={o.orderStatus} />
                 <td className="mono">{o.clientOid}</td>
                 <td className="mono muted">{o.orderId}</td>
                 <td className="muted">{formatTime(o.createdTime)}</td>

@@ -1,7 +1,8 @@
 import { isPositiveDecimal, multiply } from '../../../shared/decimal';
 import type { Order } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
-import { formatTime, GUARD_LABELS, ORDER_STATUS_BADGES } from './status-display';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import { formatTime, GUARD_LABELS } from './status-display';
 import type { AmendDesk } from './useAmendDesk';
 
 function value(qty: string | undefined, price: string | undefined): string {
@@ -57,9 +58,7 @@ export function OrderPanel({ desk }: { desk: AmendDesk }) {
     <section className="panel amend-order" aria-label="Loaded order">
       <div className="amend-panel-head">
         <h2>Loaded order</h2>
-        {order ? (
-          <span className={`badge ${ORDER_STATUS_BADGES[order.orderStatus] ?? ''}`}>{order.orderStatus}</span>
-        ) : null}
+        {order ? <OrderStatusBadge status={order.orderStatus} /> : null}
         {orderGuard.state !== 'free' ? (
           <span className={`badge ${orderGuard.state === 'locked' ? 'badge-danger' : 'badge-warn'}`}>
             {GUARD_LABELS[orderGuard.state]}

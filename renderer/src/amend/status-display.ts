@@ -55,18 +55,6 @@ export const GUARD_LABELS: Record<OrderGuard['state'], string> = {
   unknown: 'Outcome unknown',
 };
 
-/** Looked up by the exchange's status word: no prototype, so `constructor` finds nothing. */
-export const ORDER_STATUS_BADGES: Readonly<Record<string, string>> = Object.assign(
-  Object.create(null) as Record<string, string>,
-  {
-    live: 'badge-info',
-    new: 'badge-info',
-    partially_filled: 'badge-warn',
-    filled: 'badge-ok',
-    cancelled: 'badge-danger',
-  },
-);
-
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** Local time "2026-11-22 05:47:18" from Unix ms (a number or the exchange's string). */

@@ -100,7 +100,7 @@ async function loadAndReview(result: { current: ReturnType<typeof useAmendDesk> 
   act(() => useAmend.getState().setField('clientOid', 'demo-btc-open'));
   act(() => result.current.load());
   await waitFor(() => expect(result.current.order).toEqual(ORDER));
-  expect(result.current.notice).toBe('Loaded order demo-btc-open: BTCUSDT buy 0.0100 @ 60000.0, live.');
+  expect(result.current.notice).toBe('Loaded order demo-btc-open: BTCUSDT buy 0.0100 @ 60000.0, open.');
   expect(result.current.draft).toMatchObject({ category: 'USDT-FUTURES', symbol: 'BTCUSDT' });
   act(() => useAmend.getState().setField('price', '60010.0'));
   await waitFor(() => expect(result.current.instrument).toEqual(BTC));

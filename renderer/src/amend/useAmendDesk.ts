@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkAmend, type AmendReport } from '../../../shared/amend-rules';
 import type { Attempt, AttemptWithGuard, OrderGuard } from '../../../shared/attempts';
 import { attemptIds, type OrderIds } from '../../../shared/order-ids';
+import { orderStatusLabel } from '../../../shared/order-status';
 import type { Instrument, Order } from '../../../shared/schemas';
 import { errorText } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
@@ -81,7 +82,7 @@ export function useAmendDesk(): AmendDesk {
       const closed =
         o.orderStatus === 'filled' || o.orderStatus === 'cancelled' || o.reduceOnly?.toUpperCase() === 'YES';
       say(
-        `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${o.orderStatus}.`,
+        `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${orderStatusLabel(o.orderStatus).toLowerCase()}.`,
         closed ? 'warning' : 'info',
       );
     },

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENVIRONMENT_LABELS, type LastTest } from '../../../shared/profiles';
+import { ENVIRONMENT_LABELS, type Environment, type LastTest } from '../../../shared/profiles';
 import { call } from '../lib/desk';
 import { useNow } from '../lib/useNow';
 import { lastTestWords } from '../screens/profiles/profile-words';
@@ -53,7 +53,9 @@ export function Header({ hostLost = false }: { hostLost?: boolean }) {
         <span className="env-label">{profile ? ENVIRONMENT_LABELS[profile.environment] : '…'}</span>
         <span className="profile-name">{profile?.name ?? (status.isError ? 'unavailable' : 'loading')}</span>
       </button>
-      {profile ? <ConnectionHealth lastTest={profile.lastTest} unknown={hostLost} /> : null}
+      {profile ? (
+        <ConnectionHealth lastTest={profile.lastTest} environment={profile.environment} unknown={hostLost} />
+      ) : null}
       {profile ? <OrderStreamStatusChip unknown={hostLost} /> : null}
       <button
         type="button"
@@ -74,7 +76,15 @@ export function Header({ hostLost = false }: { hostLost?: boolean }) {
  * used unawares (its orders would be refused while the desk looks ready). A status, so a new
  * result is announced; the full explanation is in the title and on the Profiles screen.
  */
-function ConnectionHealth({ lastTest, unknown }: { lastTest: LastTest | undefined; unknown: boolean }) {
+function ConnectionHealth({
+  lastTest,
+  environment,
+  unknown,
+}: {
+  lastTest: LastTest | undefined;
+  environment: Environment;
+  unknown: boolean;
+}) {
   // The time decides between "12:03" and a date; render never reads the clock itself.
   const now = useNow(60_000);
   if (unknown)
@@ -83,7 +93,7 @@ function ConnectionHealth({ lastTest, unknown }: { lastTest: LastTest | undefine
         Connection unknown
       </span>
     );
-  const words = lastTestWords(lastTest, now);
+  const words = lastTestWords(lastTest, now, environment);
   return (
     <span
       role="status"

@@ -2,7 +2,8 @@
  * Display text of instrument values. Exact: decimal strings go through decimal.js, never a float,
  * so "0.0002" becomes "0.02 %" and not "0.019999999999999997 %".
  */
-import { isPlainDecimalText, isPlainZero, parseDecimalText, shiftPoint } from './decimal-text';
+import { isNoLimitQty, NO_LIMIT, ratioAsPercent } from '../../../shared/instrument-text';
+import { isPlainDecimalText, parseDecimalText } from './decimal-text';
 import { isEmptyValue, isUnsetTime, timeMs, type RawValue } from './values';
 
 export const UNSET = '—';
@@ -16,23 +17,15 @@ export function formatDecimal(v: RawValue): string {
   return d ? d.toFixed() : t;
 }
 
-/** A decimal fraction as a percentage: "0.0002" → "0.02 %", "-0.0001" → "-0.01 %". */
+/** A decimal fraction as a percentage: "0.0002" → "0.02 %" (shared with the CLI). */
 export function formatPercent(v: RawValue): string {
-  if (isEmptyValue(v)) return UNSET;
-  // Plain decimals (all the exchange sends) by moving the point: formatting a screenful of new
-  // rows after a keystroke must not build thousands of Decimal objects.
-  const shifted = shiftPoint(v, 2);
-  if (shifted !== undefined) return `${shifted} %`;
-  const d = parseDecimalText(v);
-  if (!d) return v.trim();
-  return `${d.mul(100).toFixed()} %`;
+  return isEmptyValue(v) ? UNSET : ratioAsPercent(v);
 }
 
 /** maxOrderQty: "0" means the exchange sets no limit. */
 export function formatMaxQty(v: RawValue): string {
   if (isEmptyValue(v)) return UNSET;
-  if (isPlainZero(v) ?? parseDecimalText(v)?.isZero()) return 'no limit';
-  return formatDecimal(v);
+  return isNoLimitQty(v) ? NO_LIMIT : formatDecimal(v);
 }
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');

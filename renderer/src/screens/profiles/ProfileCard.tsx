@@ -15,6 +15,7 @@ import { APP_STATUS_KEY } from '../../app/Header';
 import { useSwitchProfile } from '../../app/profile-scope';
 import { ENVIRONMENT_BADGE, skewText, STORAGE_WORDS, testTime } from './profile-words';
 import { PROFILES_KEY } from './query-keys';
+import { ResetDemoDialog } from './ResetDemoDialog';
 import { SwitchDialog } from './SwitchDialog';
 
 export function ProfileCard({
@@ -34,6 +35,9 @@ export function ProfileCard({
   const select = useSwitchProfile(profile.id);
   // A LIVE profile is used only after a confirmation that names it and its last test.
   const [confirming, setConfirming] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const [resetDone, setResetDone] = useState(false);
+  const resetButton = useRef<HTMLButtonElement>(null);
   const testButton = useRef<HTMLButtonElement>(null);
   const confirm = useMutation({
     mutationFn: () => call('confirmProfileDestination', { id: profile.id }),
@@ -136,8 +140,21 @@ export function ProfileCard({
         >
           {test.isPending ? 'Testing…' : 'Test connection'}
         </button>
+        {profile.environment === 'local-demo' ? (
+          <button
+            ref={resetButton}
+            type="button"
+            className="button"
+            onClick={() => {
+              setResetDone(false);
+              setResetting(true);
+            }}
+          >
+            Reset demo exchange
+          </button>
+        ) : null}
         {profile.builtin ? (
-          <span className="pf-builtin-note muted">Built in: always available</span>
+          <span className="pf-builtin-note muted">Built in: always available, kept across restarts</span>
         ) : (
           <>
             <button type="button" className="button" onClick={onEdit}>
@@ -155,8 +172,26 @@ export function ProfileCard({
           Could not select this profile: {errorText(select.error)}
         </p>
       ) : null}
+      {resetting ? (
+        <ResetDemoDialog
+          onClose={() => {
+            setResetting(false);
+            resetButton.current?.focus();
+          }}
+          onReset={() => {
+            setResetting(false);
+            setResetDone(true);
+            resetButton.current?.focus();
+          }}
+        />
+      ) : null}
       {confirming ? <SwitchDialog profile={profile} onClose={() => setConfirming(false)} /> : null}
       <div aria-live="polite">
+        {resetDone ? (
+          <p className="pf-result pf-result-ok" role="status">
+            Demo exchange reset: its orders and instruments are back to how they were at first.
+          </p>
+        ) : null}
         {test.data ? <ConnectionResult result={test.data} /> : null}
         {!test.data && !test.isPending && profile.lastTest ? <EarlierResult last={profile.lastTest} /> : null}
         {test.isError ? (

@@ -1,6 +1,7 @@
 /**
- * Add or edit a profile, in a modal. Secrets are password inputs that start empty: when editing,
- * empty means "keep the stored value", and a stored secret is never shown (main never sends it).
+ * Add or edit a profile, in a modal. Credentials start empty (the secret key and passphrase masked,
+ * with a Show toggle): when editing, empty means "keep the stored value", and a stored secret is
+ * never shown (main never sends it).
  * Where new secrets go to the passphrase vault, the form also asks for the vault passphrase (to
  * choose it, or to unlock the vault) and settles the vault before saving the profile.
  */
@@ -143,6 +144,7 @@ export function ProfileForm({
     else formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   };
 
+  const [revealed, setRevealed] = useState({ secretKey: false, passphrase: false });
   const secretHint = profile?.hasSecret ? 'Leave empty to keep the stored value.' : undefined;
 
   const field = (
@@ -157,23 +159,43 @@ export function ProfileForm({
     </FormField>
   );
 
-  const secretInput = (name: 'apiKey' | 'secretKey' | 'passphrase') => (props: FieldProps) => (
-    <input
-      {...props}
-      type="password"
-      autoComplete="off"
-      spellCheck={false}
-      placeholder={
-        profile?.hasSecret
-          ? name === 'apiKey' && profile.apiKeyHint
-            ? `Unchanged (${profile.apiKeyHint})`
-            : 'Unchanged'
-          : ''
-      }
-      value={values[name]}
-      onChange={(e) => set(name, e.target.value)}
-    />
-  );
+  // The API key names the key (it is shown on the card too); the secret key and passphrase are
+  // masked until the operator asks to see them.
+  const secretInput = (name: 'apiKey' | 'secretKey' | 'passphrase') => (props: FieldProps) => {
+    const input = (
+      <input
+        {...props}
+        type={name === 'apiKey' || revealed[name] ? 'text' : 'password'}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={
+          profile?.hasSecret
+            ? name === 'apiKey' && profile.apiKeyHint
+              ? `Unchanged (${profile.apiKeyHint})`
+              : 'Unchanged'
+            : ''
+        }
+        value={values[name]}
+        onChange={(e) => set(name, e.target.value)}
+      />
+    );
+    if (name === 'apiKey') return input;
+    return (
+      <span className="pf-secret-row">
+        {input}
+        <button
+          type="button"
+          className="button pf-reveal"
+          aria-pressed={revealed[name]}
+          // Not "Show secret key": a label search for the field would find the button too.
+          aria-label={name === 'secretKey' ? 'Show secret' : 'Show passphrase'}
+          onClick={() => setRevealed((r) => ({ ...r, [name]: !r[name] }))}
+        >
+          {revealed[name] ? 'Hide' : 'Show'}
+        </button>
+      </span>
+    );
+  };
 
   const vaultInput = (name: 'vaultPassphrase' | 'vaultRepeat') => (props: FieldProps) => (
     <input

@@ -78,8 +78,15 @@ export interface LastTestWords {
   label: string;
 }
 
-export function lastTestWords(t: LastTest | undefined, now: number = Date.now()): LastTestWords {
+export function lastTestWords(
+  t: LastTest | undefined,
+  now: number = Date.now(),
+  environment?: Environment,
+): LastTestWords {
   const prefix = 'Connection test of the active profile';
+  // The Local demo runs inside the app: there is no remote connection to doubt until a test fails.
+  if (!t && environment === 'local-demo')
+    return { tone: 'none', text: 'Local', label: `${prefix}: not needed, the Local demo runs inside the app` };
   if (!t) return { tone: 'none', text: 'Not tested', label: `${prefix}: not tested yet` };
   const when = testTime(t.at, now);
   return t.ok
