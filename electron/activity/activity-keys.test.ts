@@ -114,11 +114,13 @@ describe('activity key index', () => {
     const log = new ActivityLog(dir);
     await history(log, 0, 40);
     await log.close();
-    for (const name of [ACTIVITY_KEYS_FILE, ACTIVITY_KEY_HEADS_FILE]) await copyFile(join(dir, name), join(dir, `${name}.old`));
+    for (const name of [ACTIVITY_KEYS_FILE, ACTIVITY_KEY_HEADS_FILE])
+      await copyFile(join(dir, name), join(dir, `${name}.old`));
     const more = new ActivityLog(dir);
     await history(more, 40, 50);
     await more.close();
-    for (const name of [ACTIVITY_KEYS_FILE, ACTIVITY_KEY_HEADS_FILE]) await copyFile(join(dir, `${name}.old`), join(dir, name));
+    for (const name of [ACTIVITY_KEYS_FILE, ACTIVITY_KEY_HEADS_FILE])
+      await copyFile(join(dir, `${name}.old`), join(dir, name));
     const reopened = new ActivityLog(dir);
     await answers(reopened, 50);
     await reopened.close();

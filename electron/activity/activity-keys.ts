@@ -247,7 +247,12 @@ function emptyHeads(postings: number): Buffer {
 async function readHeads(fh: FileHandle): Promise<{ slots: Buffer; postings: number; used: number } | undefined> {
   const { size } = await fh.stat();
   const capacity = (size - HEADER_BYTES) / SLOT_BYTES;
-  if (size < HEADER_BYTES || !Number.isInteger(capacity) || capacity < MIN_CAPACITY || (capacity & (capacity - 1)) !== 0)
+  if (
+    size < HEADER_BYTES ||
+    !Number.isInteger(capacity) ||
+    capacity < MIN_CAPACITY ||
+    (capacity & (capacity - 1)) !== 0
+  )
     return undefined;
   const slots = Buffer.alloc(size);
   await fh.read(slots, 0, size, 0);

@@ -199,7 +199,11 @@ export class ActivityLog {
         const from = query.since === undefined ? 0 : records.findIndex((r) => r.startedAt >= query.since!);
         if (from === -1 || from > 0) end = 0;
         const lines = await this.readLines(from === -1 ? [] : records.slice(from));
-        for (let i = records.length - 1; i >= Math.max(from, 0) && attempts.length < query.limit && scanned < budget; i--) {
+        for (
+          let i = records.length - 1;
+          i >= Math.max(from, 0) && attempts.length < query.limit && scanned < budget;
+          i--
+        ) {
           scanned++;
           last = start + i;
           const a = parseLine(lines[i - Math.max(from, 0)]!);

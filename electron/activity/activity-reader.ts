@@ -9,7 +9,13 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACTIVITY_FILE, ACTIVITY_INDEX_FILE, ACTIVITY_KEY_HEADS_FILE, ACTIVITY_KEYS_FILE, ActivityLog } from './activity-log';
+import {
+  ACTIVITY_FILE,
+  ACTIVITY_INDEX_FILE,
+  ACTIVITY_KEY_HEADS_FILE,
+  ACTIVITY_KEYS_FILE,
+  ActivityLog,
+} from './activity-log';
 
 export interface ActivityReader {
   log: ActivityLog;

@@ -67,7 +67,10 @@ export interface ActivityIo {
 const PAGE = 1000;
 const DEFAULT_LIMIT = 50;
 
-export function parseActivityArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ActivityCommand | 'help' {
+export function parseActivityArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ActivityCommand | 'help' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -138,7 +141,9 @@ export async function runActivity(argv: readonly string[], io: ActivityIo): Prom
     await listActivity(command, io);
     return 0;
   } catch (e) {
-    io.stderr.write(`uta-desk activity: could not read the activity log in ${command.userDataDir}: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr.write(
+      `uta-desk activity: could not read the activity log in ${command.userDataDir}: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
     return 1;
   }
 }
@@ -148,7 +153,13 @@ async function listActivity(c: ActivityCommand, io: ActivityIo): Promise<void> {
   const out = backpressured(io.stdout);
   try {
     const limit = c.limit ?? (c.format === 'csv' ? Number.POSITIVE_INFINITY : DEFAULT_LIMIT);
-    const keys = c.order ? [`o:${c.order}`, `c:${c.order}`] : c.run ? [`r:${c.run}`] : c.symbol ? [`s:${c.symbol}`] : undefined;
+    const keys = c.order
+      ? [`o:${c.order}`, `c:${c.order}`]
+      : c.run
+        ? [`r:${c.run}`]
+        : c.symbol
+          ? [`s:${c.symbol}`]
+          : undefined;
     const match = matcher(c);
     const since = c.sinceMs === undefined ? undefined : (io.now ?? Date.now)() - c.sinceMs;
     const shown: Attempt[] = [];
@@ -173,7 +184,8 @@ async function listActivity(c: ActivityCommand, io: ActivityIo): Promise<void> {
     if (c.format === 'json') await out(count === 0 ? ']\n' : '\n]\n');
     if (c.format === 'table') {
       await out(shown.length === 0 ? 'No attempt matches.\n' : renderTable(shown, COLUMNS));
-      if (shown.length === limit) io.stderr.write(`Showing the newest ${limit}: --limit N shows more, --csv every match.\n`);
+      if (shown.length === limit)
+        io.stderr.write(`Showing the newest ${limit}: --limit N shows more, --csv every match.\n`);
     }
     if (skipped > 0) io.stderr.write(`${skipped} unreadable line${skipped === 1 ? '' : 's'} in the journal skipped.\n`);
   } finally {
