@@ -22,6 +22,8 @@ const POSTING_BYTES = 16;
 const SLOT_BYTES = 12;
 const NONE = 0xffffffff;
 const MIN_CAPACITY = 1024;
+/** Postings read at once when walking a chain (16 KiB). */
+const BLOCK_POSTINGS = 1024;
 
 /** A key an attempt can be found by: `o:` order id, `c:` clientOid, `s:` symbol, `r:` run id. */
 export type AttemptKey = `${'o' | 'c' | 's' | 'r'}:${string}`;
@@ -153,9 +155,23 @@ export class KeyIndex {
   async *records(key: string): AsyncGenerator<number> {
     const hash = keyHash(key);
     let at = this.head(hash);
-    const buf = Buffer.alloc(POSTING_BYTES);
+    // Postings of a busy key lie close together: read a block ending at the one wanted, walk it from there.
+    const block = Buffer.alloc(BLOCK_POSTINGS * POSTING_BYTES);
+    let blockStart = -1;
+    let blockEnd = -1;
     while (at !== undefined && at !== NONE && at < this.count) {
-      await this.postings.read(buf, 0, POSTING_BYTES, HEADER_BYTES + at * POSTING_BYTES);
+      if (at < blockStart || at >= blockEnd) {
+        blockStart = Math.max(0, at + 1 - BLOCK_POSTINGS);
+        blockEnd = at + 1;
+        await this.postings.read(
+          block,
+          0,
+          (blockEnd - blockStart) * POSTING_BYTES,
+          HEADER_BYTES + blockStart * POSTING_BYTES,
+        );
+      }
+      const from = (at - blockStart) * POSTING_BYTES;
+      const buf = block.subarray(from, from + POSTING_BYTES);
       if (!buf.subarray(0, 8).equals(hash)) return;
       yield buf.readUInt32LE(8);
       const prev = buf.readUInt32LE(12);
@@ -224,7 +240,8 @@ export class KeyIndex {
     HEADS_MAGIC.copy(this.heads, 0);
     this.heads.writeDoubleLE(this.count, 8);
     this.heads.writeUInt32LE(this.used, 16);
-    if (this.dirty === null) {
+    // Many changed slots (a rebuild, a long catch-up): one write of the whole table beats a write each.
+    if (this.dirty === null || this.dirty.size * SLOT_BYTES * 64 > this.heads.length) {
       await this.headsFile.write(this.heads, 0, this.heads.length, 0);
       await this.headsFile.truncate(this.heads.length);
     } else {

@@ -38,7 +38,7 @@ const PROBE_EVERY_MS = 2000;
 const PROBE_BYTES = 64 * 1024;
 const PROBE_FILE = 'activity.probe';
 /** Postings of a key read past a full page, for attempts that were in flight together. */
-const CHAIN_SLACK = 256;
+const CHAIN_SLACK = 128;
 /** Lines at most this far apart are read in one read… */
 const SPAN_GAP = 64 * 1024;
 /** …up to this many bytes. */
