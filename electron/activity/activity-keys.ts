@@ -87,11 +87,12 @@ export class KeyIndex {
     if (!header.subarray(0, 8).equals(POSTINGS_MAGIC)) return undefined;
     const covered = { segment: header.readUInt32LE(8), offset: header.readDoubleLE(16) };
     const count = (size - HEADER_BYTES) / POSTING_BYTES;
-    const index = new KeyIndex(postings, headsFile, count, covered, emptyHeads(count), 0);
     const stored = await readHeads(headsFile);
-    const from = stored && stored.postings <= count ? stored.postings : 0;
-    if (stored && from === stored.postings) {
-      index.heads = stored.slots;
+    const usable = stored !== undefined && stored.postings <= count;
+    // The stored table when it is usable; an empty one (sized for the postings) only to rebuild it.
+    const index = new KeyIndex(postings, headsFile, count, covered, usable ? stored.slots : emptyHeads(count), 0);
+    const from = usable ? stored.postings : 0;
+    if (usable) {
       index.used = stored.used;
       index.dirty = new Set();
     }
