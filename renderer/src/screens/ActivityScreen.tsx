@@ -138,7 +138,9 @@ export function ActivityScreen() {
           ))}
         </select>
         <span className="muted activity-count" role="status">
-          {q.isPending ? 'Loading…' : `${rows.length} of ${total} shown${q.hasNextPage ? ' · Load more, below the list, for older ones' : ''}`}
+          {q.isPending
+            ? 'Loading…'
+            : `${rows.length} of ${total} shown${q.hasNextPage ? ' · Load more, below the list, for older ones' : ''}`}
         </span>
         {skipped > 0 ? (
           <span className="badge badge-warn" title="Torn or corrupt lines in activity.jsonl were skipped">
