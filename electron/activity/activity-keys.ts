@@ -59,8 +59,10 @@ export class KeyIndex {
   /** Journal position the postings cover. */
   covered: JournalPosition;
   private count: number;
-  private heads: Buffer;
-  private used: number;
+  /** Loaded on first use (a keyed question, or the first write): opening the log to list does not wait for it. */
+  private heads: Buffer = Buffer.alloc(0);
+  private loading: Promise<void> | undefined;
+  private used = 0;
   /** Slots changed since the table was last written; null: write it whole (new, grown or rebuilt). */
   private dirty: Set<number> | null = null;
 
@@ -69,16 +71,12 @@ export class KeyIndex {
     private readonly headsFile: FileHandle,
     count: number,
     covered: JournalPosition,
-    heads: Buffer,
-    used: number,
   ) {
     this.count = count;
     this.covered = covered;
-    this.heads = heads;
-    this.used = used;
   }
 
-  /** The index as stored (heads caught up with the postings), or undefined when the postings are missing or damaged. */
+  /** The index as stored, or undefined when the postings are missing or damaged (a torn tail). */
   static async open(postings: FileHandle, headsFile: FileHandle): Promise<KeyIndex | undefined> {
     const { size } = await postings.stat();
     if (size < HEADER_BYTES || (size - HEADER_BYTES) % POSTING_BYTES !== 0) return undefined;
@@ -86,42 +84,46 @@ export class KeyIndex {
     await postings.read(header, 0, HEADER_BYTES, 0);
     if (!header.subarray(0, 8).equals(POSTINGS_MAGIC)) return undefined;
     const covered = { segment: header.readUInt32LE(8), offset: header.readDoubleLE(16) };
-    const count = (size - HEADER_BYTES) / POSTING_BYTES;
-    const stored = await readHeads(headsFile);
-    const usable = stored !== undefined && stored.postings <= count;
-    // The stored table when it is usable; an empty one (sized for the postings) only to rebuild it.
-    const index = new KeyIndex(postings, headsFile, count, covered, usable ? stored.slots : emptyHeads(count), 0);
-    const from = usable ? stored.postings : 0;
-    if (usable) {
-      index.used = stored.used;
-      index.dirty = new Set();
-    }
-    // Postings the table does not cover yet (or all of them, when it is damaged) are applied again.
-    if (from < count) {
-      for (let at = from; at < count; at += 65_536) {
-        const n = Math.min(65_536, count - at);
-        const buf = Buffer.alloc(n * POSTING_BYTES);
-        await postings.read(buf, 0, buf.length, HEADER_BYTES + at * POSTING_BYTES);
-        for (let i = 0; i < n; i++) index.setHead(buf.subarray(i * POSTING_BYTES, i * POSTING_BYTES + 8), at + i);
-      }
-      await index.writeHeads();
-    }
-    return index;
+    return new KeyIndex(postings, headsFile, (size - HEADER_BYTES) / POSTING_BYTES, covered);
   }
 
   static async create(postings: FileHandle, headsFile: FileHandle): Promise<KeyIndex> {
     await postings.truncate(0);
     await headsFile.truncate(0);
-    const index = new KeyIndex(postings, headsFile, 0, { segment: 0, offset: 0 }, emptyHeads(0), 0);
+    const index = new KeyIndex(postings, headsFile, 0, { segment: 0, offset: 0 });
+    index.heads = emptyHeads(0);
+    index.loading = Promise.resolve();
     await index.writeHeader();
-    await index.writeHeads();
     return index;
+  }
+
+  /** The table as stored, caught up with the postings; rebuilt from them when it is damaged. */
+  private table(): Promise<void> {
+    this.loading ??= (async () => {
+      const stored = await readHeads(this.headsFile);
+      const usable = stored !== undefined && stored.postings <= this.count;
+      // The stored table when it is usable; an empty one (sized for the postings) only to rebuild it.
+      this.heads = usable ? stored.slots : emptyHeads(this.count);
+      this.used = usable ? stored.used : 0;
+      this.dirty = usable ? new Set() : null;
+      // Postings the table does not cover yet (or all of them, when it is damaged) are applied again.
+      const from = usable ? stored.postings : 0;
+      for (let at = from; at < this.count; at += 65_536) {
+        const n = Math.min(65_536, this.count - at);
+        const buf = Buffer.alloc(n * POSTING_BYTES);
+        await this.postings.read(buf, 0, buf.length, HEADER_BYTES + at * POSTING_BYTES);
+        for (let i = 0; i < n; i++) this.setHead(buf.subarray(i * POSTING_BYTES, i * POSTING_BYTES + 8), at + i);
+      }
+      if (from < this.count) await this.writeHeads();
+    })();
+    return this.loading;
   }
 
   /** Appends a posting per key of each record, in one write, and brings the table up to date. */
   async add(records: readonly KeyedRecord[]): Promise<void> {
     const total = records.reduce((n, r) => n + r.keys.length, 0);
     if (total === 0) return;
+    await this.table();
     const buf = Buffer.alloc(total * POSTING_BYTES);
     let k = 0;
     for (const r of records) {
@@ -146,7 +148,8 @@ export class KeyIndex {
     header.writeUInt32LE(this.covered.segment, 8);
     header.writeDoubleLE(this.covered.offset, 16);
     await this.postings.write(header, 0, HEADER_BYTES, 0);
-    await this.writeHeads();
+    // A table never loaded has not changed.
+    if (this.heads.length > 0) await this.writeHeads();
   }
 
   /**
@@ -154,6 +157,7 @@ export class KeyIndex {
    * each line that names the key posts it again).
    */
   async *records(key: string): AsyncGenerator<number> {
+    await this.table();
     const hash = keyHash(key);
     let at = this.head(hash);
     // Postings of a busy key lie close together: read a block ending at the one wanted, walk it from there.
