@@ -139,5 +139,12 @@ describe('uta-desk activity', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--outcome is one of');
     expect((await run('--json', '--csv')).code).toBe(2);
+    let err = '';
+    const missing = await runActivity(['--user-data', join(dir, 'nowhere')], {
+      stdout: new SlowSink(),
+      stderr: { write: (t: string) => (err += t) },
+    });
+    expect(missing).toBe(1);
+    expect(err).toContain('there is no such folder');
   });
 });

@@ -4,6 +4,7 @@
  * `--csv` streams every matching attempt, a page at a time, waiting for the output to drain, so a
  * million attempts take the memory of one page.
  */
+import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ACTIVITY_CSV_HEADER, activityCsvRows, durationMs } from '../../shared/activity-csv';
 import { activityMatches, orderLabel, STATUS_LABELS, symbolLabel } from '../../shared/attempt-search';
@@ -149,6 +150,8 @@ export async function runActivity(argv: readonly string[], io: ActivityIo): Prom
 }
 
 async function listActivity(c: ActivityCommand, io: ActivityIo): Promise<void> {
+  // A mistyped folder is said as such, not listed as an empty log.
+  if (!(await stat(c.userDataDir).catch(() => undefined))?.isDirectory()) throw new Error('there is no such folder');
   const reader = await openActivityReader(c.userDataDir);
   const out = backpressured(io.stdout);
   try {
