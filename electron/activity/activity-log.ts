@@ -550,6 +550,7 @@ export class ActivityLog {
         const rb = records[b]!;
         return ra.segment - rb.segment || ra.offset - rb.offset;
       });
+    const reads: Promise<void>[] = [];
     for (let i = 0; i < order.length;) {
       const first = records[order[i]!]!;
       let end = first.offset + first.length;
@@ -560,15 +561,22 @@ export class ActivityLog {
           break;
         end = Math.max(end, r.offset + r.length);
       }
-      const span = Buffer.alloc(end - first.offset);
-      const { bytesRead } = await (await this.reader(first.segment)).read(span, 0, span.length, first.offset);
-      for (let k = i; k < j; k++) {
-        const r = records[order[k]!]!;
-        const from = r.offset - first.offset;
-        out[order[k]!] = span.subarray(from, Math.min(from + r.length, bytesRead));
-      }
+      const [from, to] = [i, j];
+      // Spans far apart (an order's attempts across months) are read at once, not one after another.
+      reads.push(
+        (async () => {
+          const span = Buffer.alloc(end - first.offset);
+          const { bytesRead } = await (await this.reader(first.segment)).read(span, 0, span.length, first.offset);
+          for (let k = from; k < to; k++) {
+            const r = records[order[k]!]!;
+            const at = r.offset - first.offset;
+            out[order[k]!] = span.subarray(at, Math.min(at + r.length, bytesRead));
+          }
+        })(),
+      );
       i = j;
     }
+    await Promise.all(reads);
     return out;
   }
 
