@@ -6,13 +6,17 @@
  *
  * Figures: the one-off index rebuild (a log from before the index, or a deleted index), opening the
  * log with its index, listing the newest 200 (target < 50 ms), a page deep in the history, a search
- * page, finding one old attempt by id, and one append (with its fsync). Timings are medians over
+ * page (a scan), finding one old attempt by id, and one append (with its fsync). Then an auditor's
+ * questions through the key index (activity-keys.ts): every attempt on one order id (≤ 10 ms), on one
+ * clientOid, and a page of 50 on a symbol or a run (≤ 50 ms); and `uta-desk activity --csv` of the
+ * whole log in a child process: its time and peak RSS (constant memory). Timings are medians over
  * `runs` with min–max; the last stdout line is a JSON object with the figures.
  */
+import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Attempt } from '../shared/attempts';
@@ -23,6 +27,7 @@ const { values } = parseArgs({
     attempts: { type: 'string', default: '1000000' },
     runs: { type: 'string', default: '21' },
     dir: { type: 'string' },
+    'skip-csv': { type: 'boolean' },
   },
 });
 const ATTEMPTS = Number(values.attempts);
@@ -63,6 +68,8 @@ function attempt(n: number, final: boolean): Attempt {
           { at: T0 + n * 1000 + 420, label: 'Applied' },
         ]
       : [{ at: T0 + n * 1000, label: 'Sent' }],
+    // Amend-many runs of 1,000 items each.
+    run: { id: `run-${Math.floor(n / 1000)}`, index: n % 1000, size: 1000 },
   };
 }
 
@@ -122,6 +129,10 @@ async function main(): Promise<void> {
     const search: number[] = [];
     const find: number[] = [];
     const append: number[] = [];
+    const byOrder: number[] = [];
+    const byClientOid: number[] = [];
+    const symbolPage: number[] = [];
+    const runPage: number[] = [];
     let counted = 0;
     for (let r = 0; r < RUNS; r++) {
       const log = new ActivityLog(dir);
@@ -139,11 +150,32 @@ async function main(): Promise<void> {
       const [findMs, found] = await time(() => log.find(old));
       if (found?.id !== old) throw new Error('find returned the wrong attempt');
       find.push(findMs);
+      // An order id of the bench is amended every 100,000 attempts: 10 attempts on each at 1,000,000.
+      const orderId = `13872965164789${String((Math.floor(ATTEMPTS / 3) + r) % 100000).padStart(5, '0')}`;
+      const [orderMs, onOrder] = await time(() => log.pageByKeys([`o:${orderId}`, `c:${orderId}`], { limit: 1000 }));
+      if (onOrder.attempts.length !== Math.ceil(ATTEMPTS / 100000))
+        throw new Error(`order: ${onOrder.attempts.length}`);
+      byOrder.push(orderMs);
+      const oid = `desk-${Math.floor(ATTEMPTS / 4) + r}`;
+      const [oidMs, onOid] = await time(() => log.pageByKeys([`o:${oid}`, `c:${oid}`], { limit: 1000 }));
+      if (onOid.attempts.length !== 1) throw new Error(`clientOid: ${onOid.attempts.length}`);
+      byClientOid.push(oidMs);
+      const [symbolMs, onSymbol] = await time(() =>
+        log.pageByKeys(['s:BTCUSDT'], { limit: 50, before: ATTEMPTS - 1000 * r }),
+      );
+      if (onSymbol.attempts.length !== 50) throw new Error(`symbol: ${onSymbol.attempts.length}`);
+      symbolPage.push(symbolMs);
+      const runId = `run-${Math.floor(ATTEMPTS / 2000) + r}`;
+      const [runMs, inRun] = await time(() => log.pageByKeys([`r:${runId}`], { limit: 50 }));
+      if (inRun.attempts.length !== 50) throw new Error(`run: ${inRun.attempts.length}`);
+      runPage.push(runMs);
       const [appendMs] = await time(() => log.append(attempt(ATTEMPTS + r, false)));
       append.push(appendMs);
       await log.close();
     }
     if (counted !== 200) throw new Error(`expected 200 attempts, got ${counted}`);
+    const csv = values['skip-csv'] ? undefined : await cliCsv(dir);
+    if (csv && csv.rows !== ATTEMPTS + RUNS) throw new Error(`csv: ${csv.rows} rows`);
     const figures = {
       attempts: ATTEMPTS,
       journalMB: Math.round(journal.bytes / 1e6),
@@ -155,11 +187,38 @@ async function main(): Promise<void> {
       searchPage50Ms: stats(search),
       findOldMs: stats(find),
       appendMs: stats(append),
+      orderAllAttemptsMs: stats(byOrder),
+      clientOidAllAttemptsMs: stats(byClientOid),
+      symbolPage50Ms: stats(symbolPage),
+      runPage50Ms: stats(runPage),
+      ...(csv ? { cliCsvMs: csv.ms, cliCsvPeakRssMB: csv.peakRssMB, cliCsvRows: csv.rows } : {}),
     };
     console.log(JSON.stringify(figures));
   } finally {
     if (!values.dir) await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** `uta-desk activity --csv` over the whole log, as an operator runs it: rows counted, time, peak RSS (GNU time). */
+async function cliCsv(dir: string): Promise<{ ms: number; peakRssMB: number; rows: number }> {
+  const entry = resolve(__dirname, '../electron/cli/uta-desk.ts');
+  const child = spawn(
+    '/usr/bin/time',
+    ['-f', 'maxrss-kb %M', process.execPath, '--import', 'tsx', entry, 'activity', '--csv', '--user-data', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let rows = -1; // the header
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
+  });
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const start = performance.now();
+  const code = await new Promise<number | null>((ok) => child.on('close', ok));
+  const ms = Math.round(performance.now() - start);
+  const kb = /maxrss-kb (\d+)/.exec(err);
+  if (code !== 0 || !kb) throw new Error(`uta-desk activity --csv failed (${code}): ${err.slice(-500)}`);
+  return { ms, peakRssMB: Math.round(Number(kb[1]) / 1024), rows };
 }
 
 void main();

@@ -130,10 +130,10 @@ test.describe('activity', () => {
     await writeFile(join(userDataDir, 'activity.jsonl'), `${lines.join('\n')}\n`);
     await nav(app, 'Activity');
     const rows = app.getByRole('table', { name: 'Amend attempts' }).locator('tbody tr');
-    await expect(app.getByText('200 of 450 shown (more below)')).toBeVisible();
+    await expect(app.getByText('200 of 450 shown · Load more, below the list, for older ones')).toBeVisible();
     await expect(rows.first()).toContainText('ladder-449');
     await app.getByRole('button', { name: 'Load more' }).click();
-    await expect(app.getByText('400 of 450 shown (more below)')).toBeVisible();
+    await expect(app.getByText('400 of 450 shown · Load more, below the list, for older ones')).toBeVisible();
     await app.getByRole('button', { name: 'Load more' }).click();
     await expect(app.getByText('450 of 450 shown')).toBeVisible();
     await expect(rows.last()).toContainText('ladder-000');

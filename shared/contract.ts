@@ -244,6 +244,24 @@ export const contract = {
    * (its state is otherwise kept across restarts). Refused when the demo exchange runs outside the app.
    */
   resetLocalDemo: { channel: 'demo:reset', request: empty, response: z.object({ resetAt: z.number() }) },
+  /**
+   * One chunk of the Activity export: CSV rows (no header) of the attempts matching the filter,
+   * newest first, from `before` on back. The renderer calls again with `next` until it is null, so
+   * the file holds every match however long the history, and shows how far back it has read.
+   */
+  exportActivity: {
+    channel: 'activity:export',
+    request: activitySearchSchema.extend({ before: z.number().int().min(0).optional() }),
+    response: z.object({
+      csv: z.string(),
+      /** Attempts in this chunk. */
+      rows: z.number().int(),
+      /** Pass as `before` for the next chunk; null when the whole history has been read. */
+      next: z.number().int().nullable(),
+      /** Attempts in the whole log (`total - next` of them have been read). */
+      total: z.number().int(),
+    }),
+  },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -14,12 +14,16 @@ import { ATTEMPT_STATUSES, attemptSchema, FINAL_STATUSES, type Attempt } from '.
 import { logNotWritableMessage } from '../../shared/errors';
 import { appendLines, fileSize, parseJsonLine, scanLines, type OpenFile } from '../storage/journal-file';
 import { errnoCode } from '../storage/storage-error';
-import { ActivityIndex, idHash, type IndexRecord } from './activity-index';
+import { ActivityIndex, idHash, type IndexRecord, type JournalPosition } from './activity-index';
+import { KeyIndex, lineKeys, type KeyedRecord } from './activity-keys';
 
 export type { OpenFile } from '../storage/journal-file';
 
 export const ACTIVITY_FILE = 'activity.jsonl';
 export const ACTIVITY_INDEX_FILE = 'activity.idx';
+/** The key index (activity-keys.ts): postings, and the table of each key's newest posting. */
+export const ACTIVITY_KEYS_FILE = 'activity.keys';
+export const ACTIVITY_KEY_HEADS_FILE = 'activity.keyheads';
 /** A segment is closed and a new one begun past this size. */
 const SEGMENT_BYTES = 32 * 1024 * 1024;
 /** After a restart, an attempt is still updated (its outcome found, or made "unknown") only if recent. */
@@ -33,6 +37,8 @@ const PROBE_EVERY_MS = 2000;
 /** The probe's size: a write that fits into a block already allocated proves nothing. */
 const PROBE_BYTES = 64 * 1024;
 const PROBE_FILE = 'activity.probe';
+/** Postings of a key read past a full page, for attempts that were in flight together. */
+const CHAIN_SLACK = 128;
 /** Lines at most this far apart are read in one read… */
 const SPAN_GAP = 64 * 1024;
 /** …up to this many bytes. */
@@ -55,12 +61,18 @@ export interface PageQuery {
   limit: number;
   /** Only attempts it accepts are returned (search); the scan still stops after SCAN_BUDGET records. */
   match?: (a: Attempt) => boolean;
+  /** Only attempts started at or after this time: the scan stops at the first one older. */
+  since?: number;
+  /** Records read per call before it returns what it found (default SCAN_BUDGET). */
+  scanBudget?: number;
 }
 
 export interface ActivityLogOptions {
   openFile?: OpenFile;
   /** Smaller segments in tests. */
   segmentBytes?: number;
+  /** Where the index files live (default: beside the journal); a reader keeps its own copy elsewhere. */
+  indexDir?: string;
   now?: () => number;
 }
 
@@ -75,6 +87,7 @@ export interface LogHealth {
 
 interface Opened {
   index: ActivityIndex;
+  keys: KeyIndex;
   /** The segment appended to. */
   segment: number;
   segmentSize: number;
@@ -87,6 +100,7 @@ export class ActivityLog {
   readonly path: string;
   private readonly openFile: OpenFile;
   private readonly segmentBytes: number;
+  private readonly indexDir: string;
   /** Appends (and opening) run one after another so two lines never interleave. */
   private queue: Promise<unknown> = Promise.resolve();
   private opened: Opened | undefined;
@@ -106,6 +120,7 @@ export class ActivityLog {
     this.path = join(userDataDir, fileName);
     this.openFile = options.openFile ?? open;
     this.segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
+    this.indexDir = options.indexDir ?? userDataDir;
     this.now = options.now ?? Date.now;
   }
 
@@ -172,27 +187,89 @@ export class ActivityLog {
       const { index } = st;
       let end = Math.min(query.before ?? index.count, index.count);
       const attempts: Attempt[] = [];
+      const budget = query.scanBudget ?? SCAN_BUDGET;
       let scanned = 0;
       let last: number | undefined;
       // Small batches first: the newest page usually needs one; a search widens them.
       let batch = Math.min(query.limit, 256);
-      while (end > 0 && attempts.length < query.limit && scanned < SCAN_BUDGET) {
+      while (end > 0 && attempts.length < query.limit && scanned < budget) {
         const start = Math.max(0, end - batch);
         const records = await index.range(start, end);
-        const lines = await this.readLines(records);
-        for (let i = records.length - 1; i >= 0 && attempts.length < query.limit && scanned < SCAN_BUDGET; i--) {
+        // Records are in order of start: past `since`, nothing further back can match.
+        const from = query.since === undefined ? 0 : records.findIndex((r) => r.startedAt >= query.since!);
+        if (from === -1 || from > 0) end = 0;
+        const lines = await this.readLines(from === -1 ? [] : records.slice(from));
+        for (
+          let i = records.length - 1;
+          i >= Math.max(from, 0) && attempts.length < query.limit && scanned < budget;
+          i--
+        ) {
           scanned++;
           last = start + i;
-          const a = parseLine(lines[i]!);
+          const a = parseLine(lines[i - Math.max(from, 0)]!);
           if (a && (!query.match || query.match(a))) attempts.push(a);
         }
-        end = start;
+        if (end !== 0) end = start;
         batch = Math.min(batch * 2, 4096);
       }
+      const stopped = query.since !== undefined && end === 0 && attempts.length < query.limit && scanned < budget;
       return {
         attempts,
-        next: last !== undefined && last > 0 ? last : null,
+        next: !stopped && last !== undefined && last > 0 ? last : null,
         total: index.count,
+        skippedLines: skipped(st),
+      };
+    });
+  }
+
+  /**
+   * Attempts that name any of these keys (`o:` order id, `c:` clientOid, `s:` symbol, `r:` run id; see
+   * activity-keys.ts), newest first, read through the key index: a few records, not a scan.
+   */
+  pageByKeys(keys: readonly string[], query: PageQuery): Promise<ActivityPage> {
+    return this.serial(async () => {
+      const st = await this.ready();
+      const before = query.before ?? Number.POSITIVE_INFINITY;
+      const candidates = new Set<number>();
+      let cut = false;
+      for (const key of keys) {
+        const mine = new Set<number>();
+        let beyond = 0;
+        for await (const no of st.keys.records(key)) {
+          if (no >= before) continue;
+          mine.add(no);
+          // A key's postings are in journal order, which is start order give or take the attempts in
+          // flight together: read a little past the page so none of them is passed over.
+          if (mine.size >= query.limit && ++beyond > CHAIN_SLACK) {
+            cut = true;
+            break;
+          }
+        }
+        for (const no of mine) candidates.add(no);
+      }
+      const order = [...candidates].sort((x, y) => y - x);
+      const attempts: Attempt[] = [];
+      let last: number | undefined;
+      let i = 0;
+      while (i < order.length && attempts.length < query.limit) {
+        const batch = order.slice(i, i + query.limit - attempts.length);
+        i += batch.length;
+        const records = await Promise.all(batch.map(async (no) => (await st.index.range(no, no + 1))[0]!));
+        const lines = await this.readLines(records);
+        for (const [k, record] of records.entries()) {
+          last = batch[k];
+          if (query.since !== undefined && record.startedAt < query.since) continue;
+          const a = parseLine(lines[k]!);
+          if (!a) continue;
+          const named = lineKeys(a as unknown as Record<string, unknown>);
+          if (keys.some((key) => named.includes(key as never)) && (!query.match || query.match(a))) attempts.push(a);
+        }
+      }
+      const more = i < order.length || cut;
+      return {
+        attempts,
+        next: more && last !== undefined && last > 0 ? last : null,
+        total: st.index.count,
         skippedLines: skipped(st),
       };
     });
@@ -246,6 +323,7 @@ export class ActivityLog {
   async close(): Promise<void> {
     await this.serial(async () => {
       await this.opened?.index.close();
+      await this.opened?.keys.close();
       this.opened = undefined;
       for (const r of this.readers.values()) await (await r.catch(() => undefined))?.close();
       this.readers.clear();
@@ -318,6 +396,7 @@ export class ActivityLog {
       try {
         // One write per run of consecutive records: a batch's new attempts take consecutive numbers.
         const changed = new Map<number, IndexRecord>();
+        const keyed: KeyedRecord[] = [];
         let nextNo = st.index.count;
         let offset = at.offset;
         for (const [k, attempt] of attempts.entries()) {
@@ -337,11 +416,15 @@ export class ActivityLog {
             length,
             final: isFinal(attempt),
           });
+          keyed.push({ recordNo, keys: lineKeys(attempt as unknown as Record<string, unknown>) });
           offset += length + 1;
         }
         await writeRecords(st.index, changed);
         st.index.covered = { segment, offset: covered };
         await st.index.writeHeader();
+        await st.keys.add(keyed);
+        st.keys.covered = { segment, offset: covered };
+        await st.keys.writeHeader();
       } catch {
         // The journal has the line, so the entry is kept; the index catches up from its header when
         // it is opened again.
@@ -359,7 +442,7 @@ export class ActivityLog {
     const size = await fileSize(this.segmentPath(st.segment));
     if (size > st.index.covered.offset || st.index.covered.segment < st.segment) {
       const segments = await this.segments();
-      st.tornTail = await this.catchUp(st.index, segments);
+      st.tornTail = await this.catchUp(st.index, st.keys, segments);
       st.segmentSize = await fileSize(this.segmentPath(st.segment));
     }
     return st;
@@ -367,31 +450,32 @@ export class ActivityLog {
 
   private async load(): Promise<Opened> {
     const segments = await this.segments();
-    const path = join(this.dir, ACTIVITY_INDEX_FILE);
-    let fh: FileHandle;
-    try {
-      fh = await open(path, 'r+');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      fh = await open(path, 'w+', 0o600);
-    }
+    const fh = await openIndexFile(join(this.indexDir, ACTIVITY_INDEX_FILE));
+    const postings = await openIndexFile(join(this.indexDir, ACTIVITY_KEYS_FILE));
+    const heads = await openIndexFile(join(this.indexDir, ACTIVITY_KEY_HEADS_FILE));
     let index = await ActivityIndex.open(fh).catch(() => undefined);
+    let keys = await KeyIndex.open(postings, heads).catch(() => undefined);
     const lastSegment = segments[segments.length - 1] ?? 0;
     const trusted =
       index !== undefined &&
+      keys !== undefined &&
+      // The key index is written after the record index: never ahead of it.
+      compare(keys.covered, index.covered) <= 0 &&
       index.covered.segment <= lastSegment &&
       index.covered.offset <= (await fileSize(this.segmentPath(index.covered.segment)));
     if (!trusted) {
-      // Missing, damaged, or ahead of a journal that was replaced: rebuilt from the journal.
+      // Missing, damaged (a torn tail), or ahead of a journal that was replaced: both rebuilt from the journal.
       index = await ActivityIndex.create(fh);
+      keys = await KeyIndex.create(postings, heads);
       this.recordOf.clear();
     } else {
       const recent = await index!.range(index!.count - RECENT_RECORDS, index!.count);
       recent.forEach((r, i) => this.recordOf.set(r.idHash.toString('hex'), index!.count - recent.length + i));
     }
-    const tornTail = await this.catchUp(index!, segments);
+    const tornTail = await this.catchUp(index!, keys!, segments);
     return {
       index: index!,
+      keys: keys!,
       segment: lastSegment,
       segmentSize: await fileSize(this.segmentPath(lastSegment)),
       tornTail,
@@ -402,17 +486,21 @@ export class ActivityLog {
    * Indexes the journal lines after the index's covered position. Returns whether the journal ends
    * with an incomplete line, which is left for the next write to fence off.
    */
-  private async catchUp(index: ActivityIndex, segments: readonly number[]): Promise<boolean> {
+  private async catchUp(index: ActivityIndex, keys: KeyIndex, segments: readonly number[]): Promise<boolean> {
     const changed = new Map<number, IndexRecord>();
+    const keyed: KeyedRecord[] = [];
     let nextNo = index.count;
     let tornTail = false;
+    // The key index may be a write behind the record index (a crash between the two): from its position.
+    const start = keys.covered;
     for (const segment of segments) {
-      if (segment < index.covered.segment) continue;
-      const from = segment === index.covered.segment ? index.covered.offset : 0;
+      if (segment < start.segment) continue;
+      const from = segment === start.segment ? start.offset : 0;
       const end = await scanLines(this.segmentPath(segment), from, (line, offset) => {
+        const indexed = compare({ segment, offset }, index.covered) < 0;
         const a = parseHead(line);
         if (!a) {
-          index.skipped++;
+          if (!indexed) index.skipped++;
           return;
         }
         const hash = idHash(a.id);
@@ -422,6 +510,8 @@ export class ActivityLog {
           recordNo = nextNo++;
           this.recordOf.set(key, recordNo);
         }
+        keyed.push({ recordNo, keys: a.keys });
+        if (indexed) return;
         changed.set(recordNo, {
           idHash: hash,
           startedAt: a.startedAt,
@@ -436,6 +526,9 @@ export class ActivityLog {
     }
     await writeRecords(index, changed);
     await index.writeHeader();
+    await keys.add(keyed);
+    keys.covered = index.covered;
+    await keys.writeHeader();
     return tornTail;
   }
 
@@ -457,6 +550,7 @@ export class ActivityLog {
         const rb = records[b]!;
         return ra.segment - rb.segment || ra.offset - rb.offset;
       });
+    const reads: Promise<void>[] = [];
     for (let i = 0; i < order.length;) {
       const first = records[order[i]!]!;
       let end = first.offset + first.length;
@@ -467,15 +561,22 @@ export class ActivityLog {
           break;
         end = Math.max(end, r.offset + r.length);
       }
-      const span = Buffer.alloc(end - first.offset);
-      const { bytesRead } = await (await this.reader(first.segment)).read(span, 0, span.length, first.offset);
-      for (let k = i; k < j; k++) {
-        const r = records[order[k]!]!;
-        const from = r.offset - first.offset;
-        out[order[k]!] = span.subarray(from, Math.min(from + r.length, bytesRead));
-      }
+      const [from, to] = [i, j];
+      // Spans far apart (an order's attempts across months) are read at once, not one after another.
+      reads.push(
+        (async () => {
+          const span = Buffer.alloc(end - first.offset);
+          const { bytesRead } = await (await this.reader(first.segment)).read(span, 0, span.length, first.offset);
+          for (let k = from; k < to; k++) {
+            const r = records[order[k]!]!;
+            const at = r.offset - first.offset;
+            out[order[k]!] = span.subarray(at, Math.min(at + r.length, bytesRead));
+          }
+        })(),
+      );
       i = j;
     }
+    await Promise.all(reads);
     return out;
   }
 
@@ -505,6 +606,7 @@ export class ActivityLog {
 
   private async forget(): Promise<void> {
     await this.opened?.index.close().catch(() => undefined);
+    await this.opened?.keys.close().catch(() => undefined);
     this.opened = undefined;
   }
 
@@ -514,6 +616,19 @@ export class ActivityLog {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+async function openIndexFile(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'r+');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    return open(path, 'w+', 0o600);
+  }
+}
+
+function compare(a: JournalPosition, b: JournalPosition): number {
+  return a.segment - b.segment || a.offset - b.offset;
 }
 
 function skipped(st: Opened): number {
@@ -542,7 +657,7 @@ function isFinal(a: Pick<Attempt, 'status'>): boolean {
  * What indexing needs of a line (id, start, status), without validating the rest: a rebuild reads
  * millions of lines; the full check runs when a line is read for listing.
  */
-function parseHead(line: Buffer): Pick<Attempt, 'id' | 'startedAt' | 'status'> | undefined {
+function parseHead(line: Buffer): (Pick<Attempt, 'id' | 'startedAt' | 'status'> & { keys: string[] }) | undefined {
   let json: unknown;
   try {
     json = JSON.parse(line.toString('utf8'));
@@ -553,7 +668,7 @@ function parseHead(line: Buffer): Pick<Attempt, 'id' | 'startedAt' | 'status'> |
   const { id, startedAt, status } = json as Record<string, unknown>;
   if (typeof id !== 'string' || typeof startedAt !== 'number' || typeof status !== 'string') return undefined;
   if (!(ATTEMPT_STATUSES as readonly string[]).includes(status)) return undefined;
-  return { id, startedAt, status: status as Attempt['status'] };
+  return { id, startedAt, status: status as Attempt['status'], keys: lineKeys(json as Record<string, unknown>) };
 }
 
 function parseLine(line: Buffer): Attempt | undefined {

@@ -15,6 +15,7 @@ import {
   type OrderGuard,
 } from '../../shared/attempts';
 import { activityMatches, isSearching, type ActivitySearch } from '../../shared/attempt-search';
+import { activityCsvRows } from '../../shared/activity-csv';
 import { deskError } from '../../shared/errors';
 import { mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
@@ -63,6 +64,8 @@ export interface AmendServiceOptions {
 
 /** Attempts per Activity page unless the caller asks for another number. */
 const ACTIVITY_PAGE = 200;
+/** Attempts per chunk of the Activity export (a few MB of CSV at most). */
+const EXPORT_CHUNK = 2000;
 
 export class AmendService {
   /** The per-attempt steps and per-profile state, shared with runs of many amends. */
@@ -140,6 +143,14 @@ export class AmendService {
     });
     const attempts = page.attempts.map((a) => structuredClone(this.steps.live(a.id) ?? a));
     return { ...page, attempts };
+  }
+
+  /** A chunk of the CSV export of every attempt matching the search (see the contract's exportActivity). */
+  async exportActivity(
+    query: ActivitySearch & { before?: number },
+  ): Promise<{ csv: string; rows: number; next: number | null; total: number }> {
+    const page = await this.listActivity({ ...query, limit: EXPORT_CHUNK });
+    return { csv: activityCsvRows(page.attempts), rows: page.attempts.length, next: page.next, total: page.total };
   }
 
   /** Whether the activity log can be written: nothing is sent while it cannot. */

@@ -395,7 +395,7 @@ function diffCommand(values: Record<string, string | boolean | undefined>): Comm
 }
 
 /** "30m", "24h", "7d" in milliseconds. */
-function durationOption(flag: string, value: string): number {
+export function durationOption(flag: string, value: string): number {
   const m = /^(\d{1,6})\s*([mhd])$/i.exec(value);
   const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[(m?.[2] ?? '').toLowerCase() as 'm' | 'h' | 'd'];
   if (!m || unit === undefined || Number(m[1]) === 0)
@@ -475,6 +475,9 @@ Commands:
       quantity, the rounding applied, the verdict (ready, refused, excluded) with its reasons and
       warnings, and the request bodies; with --json: {"rule", "selection", "summary", "rows" (the
       planner's rows), "requests"}. No open order matching: nothing is sent, exit 0.
+  activity [--search T] [--since D] [--profile P] [--outcome S] [--run ID] [--order ID] [--json | --csv]
+      The app's activity log (every amend attempt), newest first; --csv streams every match. Only reads:
+      safe while the app runs (uta-desk activity --help).
   serve [--port N] [--no-open] [--user-data DIR]
       Run the whole app in a browser, on 127.0.0.1, until Ctrl+C (uta-desk serve --help). From another
       computer: start it with --port 8765 and tunnel: ssh -N -L 8765:127.0.0.1:8765 you@server.

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { version } from '../../package.json';
 import { runServe } from '../web-host/serve';
+import { runActivity } from './activity-command';
 import { runCli } from './run-cli';
 
 const argv = process.argv.slice(2);
@@ -13,7 +14,9 @@ const argv = process.argv.slice(2);
 const serving = argv[0] === 'serve';
 const run = serving
   ? runServe(argv.slice(1), { rendererDir: resolve(__dirname, '../../out/renderer'), version })
-  : runCli(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr });
+  : argv[0] === 'activity'
+    ? runActivity(argv.slice(1), { env: process.env, stdout: process.stdout, stderr: process.stderr })
+    : runCli(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr });
 
 run.then(
   (code) => {

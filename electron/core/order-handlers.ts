@@ -13,6 +13,7 @@ type OrderMethods =
   | 'sendModification'
   | 'getAttempt'
   | 'listActivity'
+  | 'exportActivity'
   | 'getOrderStream'
   | 'getActivityHealth';
 
@@ -40,6 +41,7 @@ export function orderHandlers(ctx: CoreContext, service = createAmendService(ctx
     sendModification: ({ request }) => service.send(request),
     getAttempt: ({ id, after }) => service.getAttempt(id, after),
     listActivity: (query) => service.listActivity(query),
+    exportActivity: (query) => service.exportActivity(query),
     // Asking is also what keeps the stream on the active profile (and off once its vault is locked).
     getOrderStream: async () => {
       await activeSession(ctx);

@@ -53,13 +53,32 @@ function Json({ label, value }: { label: string; value: unknown }) {
   );
 }
 
-export function ActivityDetail({ attempt: a }: { attempt: Attempt }) {
+export function ActivityDetail({ attempt: a, onClose }: { attempt: Attempt; onClose(): void }) {
   return (
-    // It scrolls on its own beside the table: focusable, so the keyboard can scroll it too.
-    <aside className="panel activity-detail" aria-label="Attempt details" tabIndex={0}>
+    // It scrolls on its own beside the table: focusable, so the keyboard can scroll it too. Escape
+    // anywhere in it closes it, as its Close button does.
+    <aside
+      className="panel activity-detail"
+      aria-label="Attempt details"
+      tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <div className="activity-detail-head">
         <span className={`badge ${STATUS_BADGES[a.status]}`}>{STATUS_LABELS[a.status]}</span>
         <span className="mono">{orderLabel(a)}</span>
+        <button
+          type="button"
+          className="button activity-detail-close"
+          aria-label="Close details"
+          title="Close details (Escape)"
+          onClick={onClose}
+        >
+          ×
+        </button>
       </div>
       <p className="activity-summary">{a.summary}</p>
       {a.status === 'unknown' ? <CheckAgain key={a.id} attempt={a} /> : null}

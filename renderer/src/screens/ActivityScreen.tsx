@@ -1,4 +1,4 @@
-import { Fragment, useDeferredValue, useMemo, useState } from 'react';
+import { Fragment, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { orderLabel, STATUS_LABELS, symbolLabel } from '../../../shared/attempt-search';
 import { ATTEMPT_STATUSES, FINAL_STATUSES, type Attempt, type AttemptStatus } from '../../../shared/attempts';
@@ -6,10 +6,10 @@ import { changeParts } from '../../../shared/change-text';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { ScreenHeader } from '../components/ScreenHeader';
-import { downloadText } from '../lib/csv';
 import { call } from '../lib/desk';
 import { ActivityDetail } from '../activity/ActivityDetail';
-import { activityCsv, durationMs } from '../activity/activity-rows';
+import { ActivityExport } from '../activity/ActivityExport';
+import { durationMs } from '../activity/activity-rows';
 import { RunRow } from '../activity/RunRow';
 import { groupRuns, runOf } from '../activity/run-groups';
 import { useUi } from '../app/store';
@@ -21,7 +21,14 @@ const PAGE = 200;
 
 export function ActivityScreen() {
   const [text, setText] = useState('');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedIdState] = useState<string | null>(null);
+  /** The detail panel: shown (the chosen attempt, else the newest) until closed; choosing a row opens it again. */
+  const [detailOpen, setDetailOpen] = useState(true);
+  const setSelectedId = (id: string | null) => {
+    setSelectedIdState(id);
+    if (id !== null) setDetailOpen(true);
+  };
+  const tableRef = useRef<HTMLTableElement>(null);
   /** Runs opened to show their items. */
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set());
   // A run item's "Activity" button on the Amend many screen: search for its order, show its attempt.
@@ -66,7 +73,17 @@ export function ActivityScreen() {
   });
   const summaryOf = (runId: string) => runSummaries.data?.runs.find((r) => r.id === runId);
   const chosen = rows.find((a) => a.id === selectedId);
-  const selected = chosen ?? rows[0];
+  const selected = detailOpen ? (chosen ?? rows[0]) : undefined;
+  // Closing returns the keyboard to the row it described (or the table's first row).
+  const closeDetail = () => {
+    const id = selected?.id;
+    setDetailOpen(false);
+    const rowOf = (attemptId: string | undefined) =>
+      [...(tableRef.current?.querySelectorAll<HTMLTableRowElement>('tr[data-attempt-id]') ?? [])].find(
+        (r) => r.dataset.attemptId === attemptId,
+      );
+    (rowOf(id) ?? tableRef.current?.querySelector<HTMLTableRowElement>('tr[data-attempt-id]'))?.focus();
+  };
   // The run of the attempt the operator chose stays open: a selection is never hidden in a closed run.
   const chosenRun = chosen ? runOf(entries, chosen.id)?.runId : undefined;
   const isOpen = (runId: string) => openRuns.has(runId) || runId === chosenRun;
@@ -92,16 +109,7 @@ export function ActivityScreen() {
         <button type="button" className="button" onClick={() => void q.refetch()} disabled={q.isFetching}>
           Refresh
         </button>
-        <button
-          type="button"
-          className="button"
-          disabled={rows.length === 0}
-          onClick={() =>
-            downloadText(`uta-desk-activity-${new Date().toISOString().slice(0, 10)}.csv`, activityCsv(rows))
-          }
-        >
-          Export CSV
-        </button>
+        <ActivityExport text={search} status={outcome} />
       </ScreenHeader>
       <div className="activity-toolbar">
         <label className="sr-only" htmlFor="activity-search">
@@ -130,7 +138,9 @@ export function ActivityScreen() {
           ))}
         </select>
         <span className="muted activity-count" role="status">
-          {q.isPending ? 'Loading…' : `${rows.length} of ${total} shown${q.hasNextPage ? ' (more below)' : ''}`}
+          {q.isPending
+            ? 'Loading…'
+            : `${rows.length} of ${total} shown${q.hasNextPage ? ' · Load more, below the list, for older ones' : ''}`}
         </span>
         {skipped > 0 ? (
           <span className="badge badge-warn" title="Torn or corrupt lines in activity.jsonl were skipped">
@@ -141,9 +151,9 @@ export function ActivityScreen() {
       {q.isError ? (
         <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title="Could not read the activity log" />
       ) : null}
-      <div className="activity-body">
+      <div className={selected ? 'activity-body' : 'activity-body activity-body-wide'}>
         <div className="table-wrap">
-          <table className="data-table activity-table" aria-label="Amend attempts">
+          <table className="data-table activity-table" aria-label="Amend attempts" ref={tableRef}>
             <thead>
               <tr>
                 <th scope="col">Time</th>
@@ -165,6 +175,7 @@ export function ActivityScreen() {
                     a={e.attempt}
                     selected={selected?.id === e.attempt.id}
                     onSelect={setSelectedId}
+                    onClose={selected ? closeDetail : undefined}
                   />
                 ) : (
                   <Fragment key={e.runId}>
@@ -181,6 +192,7 @@ export function ActivityScreen() {
                             a={a}
                             selected={selected?.id === a.id}
                             onSelect={setSelectedId}
+                            onClose={selected ? closeDetail : undefined}
                             inRun
                           />
                         ))
@@ -215,7 +227,7 @@ export function ActivityScreen() {
             </div>
           ) : null}
         </div>
-        {selected ? <ActivityDetail attempt={selected} /> : null}
+        {selected ? <ActivityDetail attempt={selected} onClose={closeDetail} /> : null}
       </div>
     </section>
   );
@@ -226,15 +238,19 @@ function AttemptRow({
   a,
   selected,
   onSelect,
+  onClose,
   inRun = false,
 }: {
   a: Attempt;
   selected: boolean;
   onSelect(id: string): void;
+  /** Escape on a row closes the detail panel. */
+  onClose?: () => void;
   inRun?: boolean;
 }) {
   return (
     <tr
+      data-attempt-id={a.id}
       aria-selected={selected}
       className={[selected ? 'selected' : '', inRun ? 'activity-run-item' : ''].join(' ').trim() || undefined}
       tabIndex={0}
@@ -243,6 +259,9 @@ function AttemptRow({
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
           onSelect(a.id);
+        } else if (e.key === 'Escape' && onClose) {
+          e.preventDefault();
+          onClose();
         }
       }}
     >

@@ -1,0 +1,150 @@
+/**
+ * `uta-desk activity`: lists and searches a user-data folder's activity log, streams every match as
+ * CSV with backpressure, and only reads (the folder is byte for byte the same afterwards, no lock).
+ */
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Attempt } from '../../shared/attempts';
+import { ActivityLog } from '../activity/activity-log';
+import { runActivity, type ActivitySink } from './activity-command';
+
+const T0 = 1_800_000_000_000;
+
+function attempt(n: number): Attempt {
+  return {
+    id: `attempt-${n}`,
+    profileId: n % 2 ? 'live-1' : 'local-demo',
+    profileName: n % 2 ? 'Desk live' : 'Local demo',
+    environment: n % 2 ? 'live' : 'local-demo',
+    startedAt: T0 + n * 60_000,
+    finishedAt: T0 + n * 60_000 + 400,
+    request: {
+      orderId: `order-${n % 50}`,
+      clientOid: `oid-${n}`,
+      symbol: 'BTCUSDT',
+      category: 'USDT-FUTURES',
+      price: '60010.0',
+    },
+    status: n % 5 === 0 ? 'rejected' : 'applied',
+    summary: n % 5 === 0 ? 'Rejected: price out of band' : 'Applied',
+    timeline: [],
+    ...(n % 4 === 0 ? { run: { id: 'run-7', index: n / 4, size: 1000 } } : {}),
+  };
+}
+
+/** A stdout that fills up every few writes and drains a tick later, and fails a write made while full. */
+class SlowSink implements ActivitySink {
+  text = '';
+  private full = false;
+  private writes = 0;
+  private drains: (() => void)[] = [];
+  write(text: string): boolean {
+    if (this.full) throw new Error('written while full: backpressure ignored');
+    this.text += text;
+    if (++this.writes % 3 !== 0) return true;
+    this.full = true;
+    setTimeout(() => {
+      this.full = false;
+      this.drains.splice(0).forEach((d) => d());
+    }, 0);
+    return false;
+  }
+  once(_event: 'drain', listener: () => void): unknown {
+    this.drains.push(listener);
+    return this;
+  }
+}
+
+let dir: string;
+const N = 2500;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-activity-'));
+  const log = new ActivityLog(dir);
+  for (let i = 0; i < N; i += 500) await log.appendAll(Array.from({ length: 500 }, (_, k) => attempt(i + k)));
+  await log.close();
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const stdout = new SlowSink();
+  let err = '';
+  const code = await runActivity([...args, '--user-data', dir], {
+    stdout,
+    stderr: { write: (t: string) => (err += t) },
+    now: () => T0 + N * 60_000,
+  });
+  return { code, out: stdout.text, err };
+}
+
+async function snapshot(): Promise<string> {
+  const names = (await readdir(dir)).sort();
+  const parts = await Promise.all(
+    names.map(async (n) => {
+      const s = await stat(join(dir, n));
+      return `${n}:${s.size}:${s.mtimeMs}:${(await readFile(join(dir, n))).toString('base64').length}`;
+    }),
+  );
+  return parts.join('\n');
+}
+
+describe('uta-desk activity', () => {
+  it('streams every matching attempt as CSV, past any page size, waiting for the output to drain', async () => {
+    const all = await run('--csv');
+    expect(all.code).toBe(0);
+    const lines = all.out.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^time,started_ms,profile,/);
+    expect(lines).toHaveLength(N + 1);
+    expect(lines[1]).toContain(`attempt-${N - 1}`);
+    const rejected = await run('--csv', '--outcome', 'rejected', '--profile', 'local demo');
+    expect(rejected.out.trimEnd().split('\r\n')).toHaveLength(1 + N / 10);
+  });
+
+  it('answers every attempt on an order id or clientOid, a run, and a time window', async () => {
+    const order = JSON.parse((await run('--json', '--order', 'order-7', '--limit', '1000')).out) as Attempt[];
+    expect(order.map((a) => a.id)).toEqual(Array.from({ length: N / 50 }, (_, k) => `attempt-${N - 43 - 50 * k}`));
+    const oid = JSON.parse((await run('--json', '--order', 'oid-42')).out) as Attempt[];
+    expect(oid.map((a) => a.id)).toEqual(['attempt-42']);
+    const runCsv = (await run('--csv', '--run', 'run-7')).out.trimEnd().split('\r\n');
+    expect(runCsv).toHaveLength(1 + N / 4);
+    const recent = JSON.parse((await run('--json', '--since', '30m')).out) as Attempt[];
+    expect(recent.map((a) => a.id)).toEqual(Array.from({ length: 30 }, (_, k) => `attempt-${N - 1 - k}`));
+    const found = await run('--search', 'out of band', '--limit', '3');
+    expect(found.out.split('\n')[0]).toMatch(/^TIME \(UTC\)\s+OUTCOME/);
+    expect(found.out).toContain('Rejected');
+    expect(found.err).toContain('Showing the newest 3');
+  });
+
+  it('only reads: the folder is unchanged and no lock is taken, while a writer has it open', async () => {
+    const writer = new ActivityLog(dir);
+    await writer.append(attempt(N));
+    await writer.flushed();
+    const before = await snapshot();
+    const { out } = await run('--csv');
+    expect(out.trimEnd().split('\r\n')).toHaveLength(N + 2);
+    expect(await snapshot()).toBe(before);
+    await writer.append(attempt(N + 1));
+    await writer.close();
+  });
+
+  it('has its own help, and says what is wrong with its options', async () => {
+    const help = await run('--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('Usage: uta-desk activity');
+    expect(help.out).toContain('--csv');
+    const bad = await run('--outcome', 'maybe');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--outcome is one of');
+    expect((await run('--json', '--csv')).code).toBe(2);
+    let err = '';
+    const missing = await runActivity(['--user-data', join(dir, 'nowhere')], {
+      stdout: new SlowSink(),
+      stderr: { write: (t: string) => (err += t) },
+    });
+    expect(missing).toBe(1);
+    expect(err).toContain('there is no such folder');
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * `uta-desk activity`: the audit log of a user-data folder, listed, searched and exported. It only
+ * reads (activity-reader.ts): safe while the app runs on the same folder, and it takes no lock.
+ * `--csv` streams every matching attempt, a page at a time, waiting for the output to drain, so a
+ * million attempts take the memory of one page.
+ */
+import { stat } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { ACTIVITY_CSV_HEADER, activityCsvRows, durationMs } from '../../shared/activity-csv';
+import { activityMatches, orderLabel, STATUS_LABELS, symbolLabel } from '../../shared/attempt-search';
+import { ATTEMPT_STATUSES, type Attempt, type AttemptStatus } from '../../shared/attempts';
+import { changeText } from '../../shared/change-text';
+import { openActivityReader } from '../activity/activity-reader';
+import type { PageQuery } from '../activity/activity-log';
+import { defaultUserDataDir } from '../web-host/serve';
+import { durationOption, UsageError } from './args';
+import { renderTable, type Column } from './table';
+
+export const ACTIVITY_USAGE = `Usage: uta-desk activity [--search TEXT] [--since DURATION] [--profile NAME] [--outcome STATUS]
+                         [--run ID] [--order ID] [--symbol S] [--limit N] [--json | --csv] [--user-data DIR]
+
+The amend attempts in the activity log of the app's user-data folder, newest first. It only reads:
+safe while the app runs; nothing is written and no lock is taken.
+
+  --search TEXT     Words found in the order, symbol, change, outcome, profile, error code or run id
+  --since DURATION  Only attempts started in the last 30m, 24h, 7d, …
+  --profile NAME    Only attempts of this profile (its name or id, any case)
+  --outcome STATUS  ${ATTEMPT_STATUSES.join(', ')}
+  --run ID          Only the items of this amend-many run (found through the log's key index)
+  --order ID        Every attempt on this order id or clientOid (key index)
+  --symbol S        Only attempts on this symbol (key index)
+  --limit N         At most N attempts (default 50; with --csv every match)
+  --json            An array of the attempts as recorded
+  --csv             Every matching attempt as CSV, streamed (the Activity screen's columns)
+  --user-data DIR   The folder to read (default: the desktop app's own)
+  -h, --help        This help
+
+Exit codes: 0 listed (also when nothing matches); 2 bad usage; 1 the log could not be read.
+`;
+
+export interface ActivityCommand {
+  userDataDir: string;
+  search?: string;
+  sinceMs?: number;
+  profile?: string;
+  outcome?: AttemptStatus;
+  run?: string;
+  order?: string;
+  symbol?: string;
+  limit?: number;
+  format: 'table' | 'json' | 'csv';
+}
+
+/** A stream that says when to wait (process.stdout, a file): writes wait for 'drain'. */
+export interface ActivitySink {
+  write(text: string): boolean;
+  once(event: 'drain', listener: () => void): unknown;
+}
+
+export interface ActivityIo {
+  stdout: ActivitySink;
+  stderr: { write(text: string): unknown };
+  env?: Readonly<Record<string, string | undefined>>;
+  now?: () => number;
+}
+
+/** Attempts read per page; the memory a listing takes whatever the log's length. */
+const PAGE = 1000;
+const DEFAULT_LIMIT = 50;
+
+export function parseActivityArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ActivityCommand | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        search: { type: 'string' },
+        since: { type: 'string' },
+        profile: { type: 'string' },
+        outcome: { type: 'string' },
+        run: { type: 'string' },
+        order: { type: 'string' },
+        symbol: { type: 'string' },
+        limit: { type: 'string' },
+        json: { type: 'boolean' },
+        csv: { type: 'boolean' },
+        'user-data': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  if (values.help) return 'help';
+  if (values.json && values.csv) throw new UsageError('--json and --csv are exclusive.');
+  const text = (name: string, v: string | undefined) => {
+    if (v === undefined) return undefined;
+    const t = v.trim();
+    if (!t || t.length > 200) throw new UsageError(`--${name} takes a value of 1 to 200 characters.`);
+    return t;
+  };
+  const outcome = text('outcome', values.outcome)?.toLowerCase();
+  if (outcome !== undefined && !(ATTEMPT_STATUSES as readonly string[]).includes(outcome))
+    throw new UsageError(`--outcome is one of ${ATTEMPT_STATUSES.join(', ')}.`);
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+    throw new UsageError('--limit takes a whole number of at least 1.');
+  const dir = text('user-data', values['user-data']);
+  return {
+    userDataDir: dir ?? defaultUserDataDir(process.platform, env),
+    search: text('search', values.search),
+    sinceMs: values.since === undefined ? undefined : durationOption('--since', values.since),
+    profile: text('profile', values.profile),
+    outcome: outcome as AttemptStatus | undefined,
+    run: text('run', values.run),
+    order: text('order', values.order),
+    symbol: text('symbol', values.symbol)?.toUpperCase(),
+    limit,
+    format: values.csv ? 'csv' : values.json ? 'json' : 'table',
+  };
+}
+
+export async function runActivity(argv: readonly string[], io: ActivityIo): Promise<number> {
+  let command: ActivityCommand | 'help';
+  try {
+    command = parseActivityArgs(argv, io.env);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr.write(`uta-desk activity: ${e.message}\nRun "uta-desk activity --help" for usage.\n`);
+    return 2;
+  }
+  if (command === 'help') {
+    io.stdout.write(ACTIVITY_USAGE);
+    return 0;
+  }
+  try {
+    await listActivity(command, io);
+    return 0;
+  } catch (e) {
+    io.stderr.write(
+      `uta-desk activity: could not read the activity log in ${command.userDataDir}: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
+    return 1;
+  }
+}
+
+async function listActivity(c: ActivityCommand, io: ActivityIo): Promise<void> {
+  // A mistyped folder is said as such, not listed as an empty log.
+  if (!(await stat(c.userDataDir).catch(() => undefined))?.isDirectory()) throw new Error('there is no such folder');
+  const reader = await openActivityReader(c.userDataDir);
+  const out = backpressured(io.stdout);
+  try {
+    const limit = c.limit ?? (c.format === 'csv' ? Number.POSITIVE_INFINITY : DEFAULT_LIMIT);
+    const keys = c.order
+      ? [`o:${c.order}`, `c:${c.order}`]
+      : c.run
+        ? [`r:${c.run}`]
+        : c.symbol
+          ? [`s:${c.symbol}`]
+          : undefined;
+    const match = matcher(c);
+    const since = c.sinceMs === undefined ? undefined : (io.now ?? Date.now)() - c.sinceMs;
+    const shown: Attempt[] = [];
+    if (c.format === 'csv') await out(ACTIVITY_CSV_HEADER);
+    if (c.format === 'json') await out('[');
+    let before: number | undefined;
+    let left = limit;
+    let count = 0;
+    let skipped = 0;
+    for (;;) {
+      const query: PageQuery = { before, limit: Math.min(PAGE, left), match, since };
+      const page = keys ? await reader.log.pageByKeys(keys, query) : await reader.log.page(query);
+      skipped = page.skippedLines;
+      if (c.format === 'csv') await out(activityCsvRows(page.attempts));
+      else if (c.format === 'json')
+        for (const a of page.attempts) await out(`${count++ === 0 ? '\n' : ',\n'}${JSON.stringify(a)}`);
+      else shown.push(...page.attempts);
+      left -= page.attempts.length;
+      if (page.next === null || left <= 0) break;
+      before = page.next;
+    }
+    if (c.format === 'json') await out(count === 0 ? ']\n' : '\n]\n');
+    if (c.format === 'table') {
+      await out(shown.length === 0 ? 'No attempt matches.\n' : renderTable(shown, COLUMNS));
+      if (shown.length === limit)
+        io.stderr.write(`Showing the newest ${limit}: --limit N shows more, --csv every match.\n`);
+    }
+    if (skipped > 0) io.stderr.write(`${skipped} unreadable line${skipped === 1 ? '' : 's'} in the journal skipped.\n`);
+  } finally {
+    await reader.close();
+  }
+}
+
+function matcher(c: ActivityCommand): ((a: Attempt) => boolean) | undefined {
+  const tests: ((a: Attempt) => boolean)[] = [];
+  if (c.search || c.outcome) tests.push((a) => activityMatches(a, { text: c.search, status: c.outcome }));
+  if (c.profile) {
+    const p = c.profile.toLowerCase();
+    tests.push((a) => a.profileName.toLowerCase() === p || a.profileId.toLowerCase() === p);
+  }
+  // The key index picks by one key; the others still narrow.
+  if (c.run) tests.push((a) => a.run?.id === c.run);
+  if (c.symbol) tests.push((a) => symbolLabel(a).split(' · ')[0]?.toUpperCase() === c.symbol);
+  return tests.length === 0 ? undefined : (a) => tests.every((t) => t(a));
+}
+
+const COLUMNS: readonly Column<Attempt>[] = [
+  { header: 'TIME (UTC)', value: (a) => new Date(a.startedAt).toISOString().replace('T', ' ').slice(0, 19) },
+  { header: 'OUTCOME', value: (a) => STATUS_LABELS[a.status] },
+  { header: 'PROFILE', value: (a) => a.profileName },
+  { header: 'ORDER', value: (a) => orderLabel(a) },
+  { header: 'SYMBOL', value: (a) => symbolLabel(a) },
+  { header: 'CHANGE', value: (a) => changeText(a.request, a.before) },
+  { header: 'MS', value: (a) => (durationMs(a) === undefined ? '' : String(durationMs(a))), align: 'right' },
+  { header: 'RUN', value: (a) => (a.run ? `${a.run.id} ${a.run.index + 1}/${a.run.size}` : '') },
+];
+
+/** Writes that wait for the stream to drain when its buffer is full. */
+function backpressured(sink: ActivitySink): (text: string) => Promise<void> {
+  return (text) => {
+    if (text === '' || sink.write(text)) return Promise.resolve();
+    return new Promise((resolve) => sink.once('drain', resolve));
+  };
+}
