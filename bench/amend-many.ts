@@ -76,7 +76,12 @@ const stepOf = (multiplier: string | undefined, precision: string | undefined) =
  * categories (the four of the original bench first, so `--symbols 4` places what it always did),
  * each with room below the market for its share of resting bids.
  */
-async function marketsOf(client: ExchangeClient, symbols: number, categories: number, perSymbol: number): Promise<Market[]> {
+async function marketsOf(
+  client: ExchangeClient,
+  symbols: number,
+  categories: number,
+  perSymbol: number,
+): Promise<Market[]> {
   const cats = CATEGORY_ORDER.slice(0, Math.max(1, Math.min(categories, CATEGORY_ORDER.length)));
   const out: Market[] = [];
   for (const [k, category] of cats.entries()) {
@@ -244,7 +249,9 @@ async function main(): Promise<void> {
     },
   });
   const single = Number(values.single);
-  const modes = (values['no-stream'] ? 'polling' : values.modes).split(',').filter((m): m is 'stream' | 'polling' => m === 'stream' || m === 'polling');
+  const modes = (values['no-stream'] ? 'polling' : values.modes)
+    .split(',')
+    .filter((m): m is 'stream' | 'polling' => m === 'stream' || m === 'polling');
   const n = Number(values.orders);
   const repeats = Number(values.repeats);
   const demo = await startDemoExchange({ engineLatencyMs: Number(values['engine-latency-ms']), rateLimit: true });
@@ -270,7 +277,8 @@ async function main(): Promise<void> {
     }
     for (const mode of modes) {
       const all: Figures[] = [];
-      for (let r = 0; r < repeats; r++) all.push(await once(demo, n, spread, mode === 'stream', join(dir, `${mode}-${r}`)));
+      for (let r = 0; r < repeats; r++)
+        all.push(await once(demo, n, spread, mode === 'stream', join(dir, `${mode}-${r}`)));
       const f = (k: keyof Figures) => stats(all.map((x) => x[k]));
       const fmt = (k: keyof Figures, digits = 0) => {
         const s = f(k);

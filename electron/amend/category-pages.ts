@@ -27,7 +27,12 @@ export interface PageQuery {
 }
 
 export interface PageClient {
-  getOpenOrders(query: { category?: string; symbol?: string; limit?: number; cursor?: string }): Promise<OpenOrdersPage>;
+  getOpenOrders(query: {
+    category?: string;
+    symbol?: string;
+    limit?: number;
+    cursor?: string;
+  }): Promise<OpenOrdersPage>;
 }
 
 /** One order waiting to be read: `done` takes the order as listed, `fail` the page read's error. */
@@ -53,7 +58,11 @@ export class PagePositions {
   }
 
   of(ids: OrderIds): PageQuery | undefined {
-    return (ids.orderId && this.byId.get(`id:${ids.orderId}`)) || (ids.clientOid && this.byId.get(`oid:${ids.clientOid}`)) || undefined;
+    return (
+      (ids.orderId && this.byId.get(`id:${ids.orderId}`)) ||
+      (ids.clientOid && this.byId.get(`oid:${ids.clientOid}`)) ||
+      undefined
+    );
   }
 }
 
