@@ -19,12 +19,15 @@ import { activityCsvRows } from '../../shared/activity-csv';
 import { deskError } from '../../shared/errors';
 import { mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
-import type { Category, Instrument, ModifyOrderRequest, Order } from '../../shared/schemas';
+import type { ModifyOrderRequest, Order } from '../../shared/schemas';
 import type { ActivityLog, LogHealth } from '../activity/activity-log';
-import type { BatchModifyAnswer, ModifyAnswer } from '../exchange/client';
+import type { ModifyAnswer } from '../exchange/client';
+import type { AmendClient } from './amend-client';
 import { AmendSteps, type ProfileDesk } from './amend-steps';
-import type { OrderReaderClient } from './order-reader';
 import { watchOrder, type OrderPushSource } from './order-watch';
+
+/** Where callers have always found it; its home is amend-client.ts, below this file and amend-steps.ts. */
+export type { AmendClient } from './amend-client';
 
 /** What a caller last saw of an attempt: its status and how many steps its timeline had. */
 export interface SeenState {
@@ -35,14 +38,6 @@ export interface SeenState {
 /** How long a read of an attempt waits for it to move on: well inside any host's request timeout. */
 export const WAIT_FOR_CHANGE_MS = 5_000;
 const CHANGE_CHECK_MS = 10;
-
-/** The part of ExchangeClient the desk uses (tests pass a stand-in). */
-export interface AmendClient extends OrderReaderClient {
-  modifyOrder(body: ModifyOrderRequest): Promise<ModifyAnswer>;
-  getInstruments(category: Category, symbol?: string): Promise<Instrument[]>;
-  /** Runs of many amends only (amend-runs.ts). */
-  batchModify?(items: readonly ModifyOrderRequest[]): Promise<BatchModifyAnswer>;
-}
 
 export interface AmendSession {
   profile: ProfileSummary;

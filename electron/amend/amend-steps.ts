@@ -28,6 +28,7 @@ import type { ProfileSummary } from '../../shared/profiles';
 import { categorySchema, type ModifyOrderRequest, type Order } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
 import { errnoCode, notRecordedError } from '../storage/storage-error';
+import type { AmendClient } from './amend-client';
 import { outcomeSummary, runItemSummary, SUMMARY } from './attempt-text';
 import {
   decisiveOutcome,
@@ -41,7 +42,6 @@ import {
 import { InstrumentCache, type InstrumentLookup } from './instrument-cache';
 import { OrderGuards } from './order-guards';
 import { SeenOrders } from './seen-orders';
-import type { AmendClient } from './amend-service';
 
 export interface AmendStepsOptions {
   log: ActivityLog;
