@@ -2,8 +2,8 @@
  * The steps of one amend attempt, shared by the single-order desk (amend-service.ts) and by runs of
  * many (amend-runs.ts), so each rule has one home: the guard check and take, the shared amend rules
  * against main's own picture of the order and its instrument, the attempt and its activity-log
- * records, the transition after the exchange's answer, the follow and what its outcome means for the
- * attempt and the order's guard.
+ * records, the send and the follow. What each answer and outcome means for the attempt and the
+ * order's guard is in attempt-outcomes.ts; what main keeps per profile in profile-desk.ts.
  *
  * It also holds what main keeps per profile (orders seen, guards, instruments) and the attempts of
  * this session, so a single amend and a run see each other's guards.
@@ -11,37 +11,39 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { checkAmend } from '../../shared/amend-rules';
-import type { Attempt, AttemptStatus, AttemptWithGuard, OrderGuard, OrderSnapshot } from '../../shared/attempts';
+import type { Attempt, AttemptStatus, AttemptWithGuard, OrderGuard } from '../../shared/attempts';
 import { FINAL_STATUSES } from '../../shared/attempts';
 import { MAX_RUN_ITEMS } from '../../shared/batch-run';
-import { changeText } from '../../shared/change-text';
-import {
-  deskError,
-  describeError,
-  DeskError,
-  EXCHANGE_CODE,
-  storageFailureWords,
-  type DeskErrorData,
-} from '../../shared/errors';
+import { deskError, describeError, DeskError, storageFailureWords } from '../../shared/errors';
 import { attemptIds, describeIds, mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
 import { categorySchema, type ModifyOrderRequest, type Order } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
 import { errnoCode, notRecordedError } from '../storage/storage-error';
 import type { AmendClient } from './amend-client';
-import { outcomeSummary, runItemSummary, SUMMARY } from './attempt-text';
 import {
-  decisiveOutcome,
-  describeOrderState,
+  acceptedOutcome,
+  followedOutcome,
+  recheckOutcome,
+  sendFailedOutcome,
+  unaccountedOutcome,
+  type AcceptedAnswer,
+  type AttemptRecorder,
+} from './attempt-outcomes';
+import { runItemSummary, SUMMARY } from './attempt-text';
+import {
   FOLLOW_INTERVAL_MS,
   FOLLOW_TIMEOUT_MS,
   followModification,
   type FollowOutcome,
   type OrderWatch,
 } from './follow';
-import { InstrumentCache, type InstrumentLookup } from './instrument-cache';
-import { OrderGuards } from './order-guards';
-import { SeenOrders } from './seen-orders';
+import type { InstrumentLookup } from './instrument-cache';
+import { newProfileDesk, snapshot, type ProfileDesk } from './profile-desk';
+
+// Where callers have always found them (amend-runs.ts, amend-service.ts).
+export type { AcceptedAnswer } from './attempt-outcomes';
+export { snapshot, type ProfileDesk } from './profile-desk';
 
 export interface AmendStepsOptions {
   log: ActivityLog;
@@ -53,48 +55,12 @@ export interface AmendStepsOptions {
   onLogError?: (error: unknown) => void;
 }
 
-/** What main keeps per profile: orders differ per account, and so do their guards. */
-export interface ProfileDesk {
-  seen: SeenOrders;
-  guards: OrderGuards;
-  instruments: InstrumentCache;
-}
-
-/** What the exchange answered to the request that carried an accepted modification. */
-export interface AcceptedAnswer {
-  code: string;
-  msg: string;
-  requestTime?: number;
-  result: { orderId: string; clientOid: string };
-}
-
-export function snapshot(o: Order | undefined): OrderSnapshot | undefined {
-  if (!o) return undefined;
-  const { orderId, clientOid, category, symbol, price, qty, cumExecQty, orderStatus, updatedTime } = o;
-  return { orderId, clientOid, category, symbol, price, qty, cumExecQty, orderStatus, updatedTime };
-}
-
 const isFinal = (s: AttemptStatus) => FINAL_STATUSES.includes(s);
 
 /** The timeline label of a step the activity log could not take. */
 const NOT_RECORDED = 'Not recorded';
 
-/**
- * What came back, as facts for the timeline ("code 25102 · HTTP 400", "no answer in time"): the
- * summary and the error already say it in words, and the timeline repeating them made one rejection
- * read the same sentence over and over.
- */
-function answerFacts(d: DeskErrorData): string {
-  const what = d.code ? `code ${d.code}` : (KIND_FACTS[d.kind] ?? d.kind);
-  return d.httpStatus !== undefined ? `${what} · HTTP ${d.httpStatus}` : what;
-}
-const KIND_FACTS: Partial<Record<DeskErrorData['kind'], string>> = {
-  timeout: 'no answer in time',
-  network: 'connection failed',
-  internal: 'unexpected error',
-};
-
-export class AmendSteps {
+export class AmendSteps implements AttemptRecorder {
   readonly now: () => number;
   private readonly followTimeoutMs: number;
   private readonly followIntervalMs: number;
@@ -128,7 +94,7 @@ export class AmendSteps {
   desk(profileId: string): ProfileDesk {
     let d = this.desks.get(profileId);
     if (!d) {
-      d = { seen: new SeenOrders(), guards: new OrderGuards(), instruments: new InstrumentCache(this.now) };
+      d = newProfileDesk(this.now);
       this.desks.set(profileId, d);
     }
     return d;
@@ -273,22 +239,7 @@ export class AmendSteps {
    * names, and the attempt is followed from here. Answers those identifiers.
    */
   accepted(attempt: Attempt, desk: ProfileDesk, named: OrderIds, answer: AcceptedAnswer): OrderIds {
-    attempt.answer = { code: answer.code, msg: answer.msg, requestTime: answer.requestTime };
-    const ids = mergeIds(answer.result, named);
-    desk.guards.set(
-      ids,
-      'in-flight',
-      `A modification of order ${describeIds(ids)} is in progress: it was accepted and the engine's result is not known yet.`,
-      attempt.id,
-    );
-    this.transition(
-      attempt,
-      'following',
-      SUMMARY.following,
-      'Accepted',
-      `code ${answer.code} · orderId ${answer.result.orderId} · clientOid ${answer.result.clientOid}`,
-    );
-    return ids;
+    return acceptedOutcome(this, attempt, desk, named, answer);
   }
 
   /** Follows an accepted modification to its outcome (see follow.ts) and applies it to the attempt. */
@@ -321,69 +272,7 @@ export class AmendSteps {
 
   /** What a follow's outcome means for the attempt and the order's guard. */
   followed(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, outcome: FollowOutcome): void {
-    const request = attempt.request;
-    const autoCancel = request.autoCancel === 'yes';
-    switch (outcome.kind) {
-      case 'applied':
-        desk.guards.release(ids, { attemptId: attempt.id });
-        this.transition(
-          attempt,
-          'applied',
-          `Applied: ${changeText(request, attempt.before, outcome.order)}.`,
-          'Applied',
-        );
-        return;
-      case 'cancelled': {
-        const reason = autoCancel
-          ? `Order ${describeIds(ids)} was cancelled by auto-cancel after a failed modification: it can no longer be modified.`
-          : `Order ${describeIds(ids)} is cancelled: it can no longer be modified.`;
-        desk.guards.set(ids, 'locked', reason, attempt.id);
-        this.transition(
-          attempt,
-          'cancelled',
-          outcomeSummary.cancelled(autoCancel),
-          'Cancelled',
-          outcome.order.cancelReason,
-        );
-        return;
-      }
-      case 'filled':
-        desk.guards.release(ids, { attemptId: attempt.id });
-        this.transition(attempt, 'failed', SUMMARY.filledFirst, 'Not applied', 'The order is completely filled');
-        return;
-      case 'timeout': {
-        const seconds = (outcome.waitedMs / 1000).toFixed(1);
-        const seen = `${outcome.reads} read${outcome.reads === 1 ? '' : 's'} over ${seconds} s${
-          outcome.failedReads ? `, ${outcome.failedReads} failed` : ''
-        }`;
-        if (!autoCancel && outcome.order) {
-          // With auto-cancel off a failed modification leaves the order exactly as it was, so an
-          // order still unchanged well past the engine's latency is the engine's "no".
-          desk.guards.release(ids, { attemptId: attempt.id });
-          this.transition(
-            attempt,
-            'failed',
-            SUMMARY.failedUnchanged,
-            'Not applied',
-            `The order was unchanged in ${seen}`,
-          );
-          return;
-        }
-        desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
-        this.transition(
-          attempt,
-          'unknown',
-          outcomeSummary.followTimeout(seconds),
-          'Outcome unknown',
-          autoCancel ? `Neither the new values nor a cancellation showed in ${seen}` : `No successful read in ${seen}`,
-        );
-        return;
-      }
-      case 'stopped':
-        desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
-        this.transition(attempt, 'unknown', SUMMARY.stopped, 'Outcome unknown', 'The desk stopped following');
-        return;
-    }
+    followedOutcome(this, attempt, desk, ids, outcome);
   }
 
   /**
@@ -391,72 +280,17 @@ export class AmendSteps {
    * or unanswered (mayHaveTakenEffect: outcome unknown, the order guarded, never resent).
    */
   sendFailed(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, e: unknown): void {
-    const data: DeskErrorData =
-      e instanceof DeskError
-        ? e.data
-        : { kind: 'internal', message: e instanceof Error ? e.message : String(e), mayHaveTakenEffect: true };
-    attempt.error = data;
-    if (data.code)
-      attempt.answer = { code: data.code, msg: data.exchangeMsg ?? data.message, requestTime: data.requestTime };
-    if (data.mayHaveTakenEffect) {
-      desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
-      const summary = data.kind === 'timeout' ? SUMMARY.unknownTimeout : SUMMARY.unknownBroken;
-      this.transition(attempt, 'unknown', summary, 'No answer', answerFacts(data));
-      return;
-    }
-    if (data.code === EXCHANGE_CODE.cancelledByAutoCancel) {
-      desk.guards.set(
-        ids,
-        'locked',
-        `Order ${describeIds(ids)} was cancelled by auto-cancel after a failed modification: it can no longer be modified.`,
-        attempt.id,
-      );
-    } else {
-      desk.guards.release(ids, { attemptId: attempt.id });
-    }
-    const words = describeError(data).replace(/\.\s*$/, '');
-    if (data.kind === 'network') {
-      // It never left this machine: not the exchange's rejection, and safe to correct and send again.
-      const said = /nothing was sent/i.test(words) ? '' : ' Nothing reached the exchange.';
-      this.transition(attempt, 'rejected', `Not sent: ${words}.${said}`, 'Not sent', answerFacts(data));
-      return;
-    }
-    this.transition(attempt, 'rejected', `Rejected: ${words}. Nothing was changed.`, 'Rejected', answerFacts(data));
+    sendFailedOutcome(this, attempt, desk, ids, e);
   }
 
-  /**
-   * The request was answered, but the answer does not account for this item: it may have been
-   * accepted, so the order is guarded and the item is checked, never resent.
-   */
+  /** The request was answered, but the answer does not account for this item (see attempt-outcomes.ts). */
   unaccounted(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, why: string): void {
-    desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
-    this.transition(attempt, 'unknown', SUMMARY.unknownUnaccounted, 'Outcome unknown', why);
+    unaccountedOutcome(this, attempt, desk, ids, why);
   }
 
-  /**
-   * "Check again" for an attempt whose outcome is unknown, with the order as just read: decided as
-   * the follow's time limit decides (new values, cancelled, filled; unchanged with auto-cancel off is
-   * the engine's "no"); anything else stays unknown, noted. Answers whether the outcome became known.
-   */
+  /** "Check again" for an attempt whose outcome is unknown; answers whether the outcome became known. */
   recheck(attempt: Attempt, desk: ProfileDesk, order: Order): boolean {
-    desk.seen.remember(order);
-    attempt.after = snapshot(order);
-    const ids = mergeIds(attemptIds(attempt), order);
-    this.note(attempt, 'Checked again', describeOrderState(order));
-    const decided = decisiveOutcome(order, attempt.request);
-    if (decided) {
-      this.followed(attempt, desk, ids, decided);
-      return true;
-    }
-    if (attempt.request.autoCancel !== 'yes') {
-      // As at the follow's time limit: with auto-cancel off an unchanged order is the engine's "no".
-      desk.guards.release(ids, { attemptId: attempt.id });
-      this.transition(attempt, 'failed', SUMMARY.failedUnchanged, 'Not applied', 'The order is unchanged');
-      return true;
-    }
-    this.note(attempt, 'Still unknown', 'Neither the new values nor a cancellation show');
-    this.record(attempt);
-    return false;
+    return recheckOutcome(this, attempt, desk, order);
   }
 
   /** The instrument named by the request, or by the order as last seen; undefined when neither names one. */
