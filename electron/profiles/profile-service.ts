@@ -2,13 +2,14 @@
  * Profiles: the built-in Local demo plus the user's live, demo-trading and custom profiles, kept in
  * profiles.json with their secrets sealed by the vault. The renderer only ever sees ProfileSummary
  * (masked metadata); secrets are decrypted only to build a client.
+ *
+ * This file holds the service (its reads, changes and the vault's passphrase, saved one at a time);
+ * reading profiles.json at start is profile-load.ts, the rules of an edit profile-edits.ts, a stored
+ * profile's summary and client stored-profile.ts, and the built-in one local-demo-profile.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { basename } from 'node:path';
-import type { ZodError } from 'zod';
 import { DeskError, deskError } from '../../shared/errors';
 import {
-  LIVE_BASE_URL,
   profileInputSchema,
   profileUpdateSchema,
   type ConnectionTest,
@@ -18,23 +19,32 @@ import {
   type ProfileUpdate,
   type StorageStatus,
 } from '../../shared/profiles';
-import { validationDetails } from '../../shared/contract';
 import { excerpt } from '../../shared/excerpt';
-import { DEMO_ACCOUNT } from '../../demo-exchange';
-import { ExchangeClient, type ClientConfig, type Credentials } from '../exchange/client';
+import type { ClientConfig } from '../exchange/client';
 import { NO_RETRY } from '../exchange/retry';
 import { sharedClockSkews } from '../exchange/skew';
 import type { CoreDeps, ProfileService } from '../core/context';
 import type { LocalDemo } from '../core/local-demo';
-import { normalizeBaseUrl } from './base-url';
-import { destinationOf, sealStateOf, tamperedProblem, type SealState } from './destination-seal';
+import { destinationOf, sealStateOf } from './destination-seal';
 import { runConnectionTest } from './connection-test';
+import { LOCAL_DEMO_PROFILE_ID, localDemoClient, localDemoSummary } from './local-demo-profile';
+import {
+  assertUniqueName,
+  editedProfile,
+  invalid,
+  newProfile,
+  passphraseBlobs,
+  secretsFrom,
+  testedSettings,
+} from './profile-edits';
+import { loadProfiles } from './profile-load';
 import { ProfileStore, type ProfilesFile, type StoredProfile, type StoreFs } from './profile-store';
 import type { ScryptParams } from './passphrase-vault';
-import { apiKeyHint, Vault, type ProfileSecrets } from './vault';
+import { clientFor, summaryOf } from './stored-profile';
+import { Vault } from './vault';
 
-export const LOCAL_DEMO_PROFILE_ID = 'local-demo';
-const LOCAL_DEMO_NAME = 'Local demo';
+// Where callers have always found it; its home is local-demo-profile.ts.
+export { LOCAL_DEMO_PROFILE_ID } from './local-demo-profile';
 
 export interface ProfileServiceOptions {
   /** Extra client settings (tests: fetch, limiters, skews, sleep). */
@@ -51,10 +61,6 @@ export function createProfileService(
   options: ProfileServiceOptions = {},
 ): ProfileService {
   return new VaultProfileService(deps, localDemo, options);
-}
-
-function emptyFile(): ProfilesFile {
-  return { version: 1, activeProfileId: LOCAL_DEMO_PROFILE_ID, profiles: [] };
 }
 
 class VaultProfileService implements ProfileService {
@@ -149,23 +155,7 @@ class VaultProfileService implements ProfileService {
     const secrets = secretsFrom(p, undefined);
     return this.mutate((file) => {
       assertUniqueName(file, p.name, undefined);
-      const id = randomUUID();
-      const baseUrl = p.environment === 'custom' ? normalizeBaseUrl(p.baseUrl) : LIVE_BASE_URL;
-      const sealed = secrets ? this.vault.seal(secrets, { id, environment: p.environment, baseUrl }) : undefined;
-      const at = this.now();
-      const profile: StoredProfile = {
-        id,
-        name: p.name,
-        environment: p.environment,
-        baseUrl,
-        locale: p.locale,
-        timeoutMs: p.timeoutMs,
-        apiKeyHint: secrets ? apiKeyHint(secrets.apiKey) : null,
-        storage: sealed?.storage ?? 'none',
-        sealed: sealed?.sealed ?? null,
-        createdAt: at,
-        updatedAt: at,
-      };
+      const profile = newProfile(this.vault, p, secrets, randomUUID(), this.now());
       const next = { ...file, profiles: [...file.profiles, profile] };
       return { next, result: this.summarize(profile, next.activeProfileId) };
     });
@@ -179,47 +169,8 @@ class VaultProfileService implements ProfileService {
       throw deskError('validation', 'The Local demo profile is built in and cannot be changed.');
     return this.mutate((file) => {
       const old = this.find(file, u.id);
-      const name = u.name ?? old.name;
       if (u.name !== undefined) assertUniqueName(file, u.name, old.id);
-      const environment = u.environment ?? old.environment;
-      let baseUrl = LIVE_BASE_URL;
-      if (environment === 'custom')
-        baseUrl = normalizeBaseUrl(u.baseUrl ?? (old.environment === 'custom' ? old.baseUrl : undefined));
-      const otherHost = baseUrl !== old.baseUrl || environment !== old.environment;
-      const destination = { id: old.id, environment, baseUrl };
-      // Blank secrets mean "unchanged": only the ones given replace the stored ones.
-      const replacing = u.apiKey !== undefined || u.secretKey !== undefined || u.passphrase !== undefined;
-      const allNew = u.apiKey !== undefined && u.secretKey !== undefined && u.passphrase !== undefined;
-      // The stored secrets are needed to keep some of them, or to seal them for a new host.
-      const keeping = (replacing && !allNew) || (otherHost && !replacing);
-      const seal: SealState = keeping ? sealStateOf(this.vault, old) : { kind: 'none' };
-      if (seal.kind === 'closed') throw deskError('vault', closedForEdit(seal.problem));
-      // The secrets of a tampered profile are not carried over to any destination, not even in part.
-      if (replacing && seal.kind === 'tampered')
-        throw deskError('validation', 'This profile was changed outside UTA Desk: enter all three secrets again.', {
-          details: ['apiKey: required', 'secretKey: required', 'passphrase: required'],
-        });
-      const current = seal.kind === 'bound' || seal.kind === 'legacy' ? seal.secrets : undefined;
-      const secrets = replacing ? secretsFrom(u, current) : undefined;
-      const changedSecrets = secrets !== undefined && secrets !== current;
-      // Secrets go only where they are sealed for: a new host in the app is sealed again with them.
-      // A tampered profile's seal stays as it is (pointing it back where it was sealed for clears it).
-      const sealed = changedSecrets
-        ? this.vault.seal(secrets, destination)
-        : otherHost && current
-          ? { storage: old.storage, sealed: this.vault.resealFor(old, current, destination) }
-          : undefined;
-      const profile: StoredProfile = {
-        ...old,
-        name,
-        environment,
-        baseUrl,
-        locale: u.locale ?? old.locale,
-        timeoutMs: u.timeoutMs ?? old.timeoutMs,
-        ...(sealed ? { sealed: sealed.sealed, storage: sealed.storage } : {}),
-        ...(changedSecrets && secrets ? { apiKeyHint: apiKeyHint(secrets.apiKey) } : {}),
-        updatedAt: this.now(),
-      };
+      const { profile, otherHost, changedSecrets } = editedProfile(this.vault, old, u, this.now());
       // The skew belongs to the host the profile talks to, not to its key.
       if (otherHost) this.skews().clear(old.id);
       // A test of another host or of other credentials says nothing about these: "Not tested" again.
@@ -354,11 +305,19 @@ class VaultProfileService implements ProfileService {
   // ---------- internals ----------
 
   private summarize(p: StoredProfile, activeId: string): ProfileSummary {
-    const seal = sealStateOf(this.vault, p);
-    const summary = summarize(p, activeId, this.vault.passphrase.state === 'unlocked', this.lastTests.get(p.id));
-    if (seal.kind !== 'tampered') return summary;
-    const { environment, baseUrl } = seal.sealedFor;
-    return { ...summary, tampered: { environment, baseUrl } };
+    return summaryOf(this.vault, p, activeId, this.lastTests.get(p.id));
+  }
+
+  private async localDemoSummary(activeId: string): Promise<ProfileSummary> {
+    return localDemoSummary(await this.localDemo.url(), activeId, this.lastTests.get(LOCAL_DEMO_PROFILE_ID));
+  }
+
+  private localDemoClient(baseUrl: string, extra: Partial<ClientConfig> = {}) {
+    return localDemoClient(baseUrl, { ...this.options.client, ...extra });
+  }
+
+  private clientFor(p: StoredProfile, extra: Partial<ClientConfig> = {}) {
+    return clientFor(this.vault, p, { ...this.options.client, ...extra });
   }
 
   private lastTestOf(result: ConnectionTest): LastTest {
@@ -395,56 +354,6 @@ class VaultProfileService implements ProfileService {
     return p;
   }
 
-  private async localDemoSummary(activeId: string): Promise<ProfileSummary> {
-    return {
-      id: LOCAL_DEMO_PROFILE_ID,
-      name: LOCAL_DEMO_NAME,
-      environment: 'local-demo',
-      baseUrl: await this.localDemo.url(),
-      locale: 'en-US',
-      timeoutMs: 10_000,
-      apiKeyHint: apiKeyHint(DEMO_ACCOUNT.apiKey),
-      hasSecret: true,
-      hasPassphrase: true,
-      storage: 'builtin',
-      locked: false,
-      builtin: true,
-      active: activeId === LOCAL_DEMO_PROFILE_ID,
-      ...withLastTest(this.lastTests.get(LOCAL_DEMO_PROFILE_ID)),
-    };
-  }
-
-  private localDemoClient(baseUrl: string, extra: Partial<ClientConfig> = {}): ExchangeClient {
-    const { apiKey, secretKey, passphrase } = DEMO_ACCOUNT;
-    return new ExchangeClient({
-      baseUrl,
-      credentials: { apiKey, secretKey, passphrase },
-      clockKey: LOCAL_DEMO_PROFILE_ID,
-      ...this.options.client,
-      ...extra,
-    });
-  }
-
-  private clientFor(p: StoredProfile, extra: Partial<ClientConfig> = {}): ExchangeClient {
-    let credentials: Credentials | undefined;
-    let credentialsProblem: string | undefined;
-    const seal: SealState = sealStateOf(this.vault, p);
-    if (seal.kind === 'bound' || seal.kind === 'legacy') credentials = seal.secrets;
-    else if (seal.kind === 'tampered') credentialsProblem = tamperedProblem(p, seal.sealedFor);
-    else if (seal.kind === 'closed') credentialsProblem = seal.problem;
-    return new ExchangeClient({
-      baseUrl: p.baseUrl,
-      credentials,
-      credentialsProblem,
-      locale: p.locale,
-      demoTrading: p.environment === 'demo-trading',
-      timeoutMs: p.timeoutMs,
-      clockKey: p.id,
-      ...this.options.client,
-      ...extra,
-    });
-  }
-
   private loaded(): Promise<ProfilesFile> {
     this.file ??= this.load().then(
       (file) => {
@@ -461,88 +370,10 @@ class VaultProfileService implements ProfileService {
     return this.file;
   }
 
-  /**
-   * Whatever is wrong with profiles.json, the built-in Local demo keeps working: an unreadable file
-   * (a folder, no permission, an I/O error) or one that cannot be moved aside (a read-only disk)
-   * becomes a warning and an empty list, and the file is left as it is.
-   */
   private async load(): Promise<ProfilesFile> {
-    let result;
-    try {
-      result = await this.store.load();
-    } catch (e) {
-      this.unsavable = `The profiles file could not be read (${errorCode(e)})`;
-      this.report(
-        `${this.unsavable}: only the Local demo is available. Fix or move ${this.store.path}, then restart UTA Desk.`,
-      );
-      return emptyFile();
-    }
-    if (result.kind === 'missing') return emptyFile();
-    if (result.kind === 'corrupt') {
-      if (!result.movedTo) this.unsavable = `The profiles file could not be read because ${result.reason}`;
-      this.report(
-        `The profiles file could not be read because ${result.reason}. ${
-          result.movedTo
-            ? `It was moved aside to ${basename(result.movedTo)}; add your profiles again (Local demo is active).`
-            : `It could not be moved aside (${result.moveError}) and was left as it is; only the Local demo is available.`
-        }`,
-      );
-      return emptyFile();
-    }
-    const file = withValidActive(result.file);
-    this.vault.passphrase.restore(file.vault);
-    const osSealed = file.profiles.filter((p) => p.sealed !== null && this.vault.opensWithoutPassphrase(p));
-    if (osSealed.length > 0 && this.vault.status().backend === 'unavailable') {
-      this.report('The OS keyring is not available now, so secrets it sealed cannot be used until it is again.');
-      return file;
-    }
-    const unreadable = osSealed.filter((p) => sealStateOf(this.vault, p).kind === 'closed');
-    if (unreadable.length === 0) return this.migrateOsSealed(file);
-    const names = unreadable.map((p) => `"${p.name}"`).join(', ');
-    const repaired: ProfilesFile = {
-      ...file,
-      profiles: file.profiles.map((p) =>
-        unreadable.includes(p) ? { ...p, sealed: null, storage: 'none', apiKeyHint: null, lastTest: undefined } : p,
-      ),
-    };
-    // Keep what can be read, and the original file aside, so nothing is lost by starting over.
-    try {
-      const movedTo = await this.store.moveAside();
-      await this.store.save(repaired);
-      this.report(
-        `The secrets of ${names} could not be decrypted (the OS keyring or its key changed). The original file was kept as ${basename(movedTo)}; enter those credentials again.`,
-      );
-    } catch (e) {
-      this.report(
-        `The secrets of ${names} could not be decrypted (the OS keyring or its key changed), and the profiles file could not be rewritten (${errorCode(e)}); it was left as it is.`,
-      );
-    }
-    return repaired;
-  }
-
-  /**
-   * Secrets an earlier version sealed with the OS keyring, without their destination: sealed again,
-   * bound to where each profile points now, on load. Best effort: if the file cannot be written they
-   * are used as they are and the migration is tried at the next start.
-   */
-  private async migrateOsSealed(file: ProfilesFile): Promise<ProfilesFile> {
-    let changed = false;
-    const profiles = file.profiles.map((p) => {
-      if (p.storage === 'passphrase' || p.sealed === null) return p;
-      const seal = sealStateOf(this.vault, p);
-      if (seal.kind !== 'legacy') return p;
-      changed = true;
-      return { ...p, sealed: this.vault.resealFor(p, seal.secrets, destinationOf(p)) };
-    });
-    if (!changed) return file;
-    const next = { ...file, profiles };
-    try {
-      await this.store.save(next);
-      return next;
-    } catch (e) {
-      console.warn(`[profiles] The profiles could not be sealed again with their destination (${errorCode(e)}).`);
-      return file;
-    }
+    const { file, unsavable } = await loadProfiles(this.store, this.vault, (problem) => this.report(problem));
+    if (unsavable) this.unsavable = unsavable;
+    return file;
   }
 
   private report(problem: string): void {
@@ -574,101 +405,4 @@ class VaultProfileService implements ProfileService {
     this.writes = run.catch(() => undefined);
     return run;
   }
-}
-
-function summarize(
-  p: StoredProfile,
-  activeId: string,
-  vaultUnlocked: boolean,
-  lastTest: LastTest | undefined,
-): ProfileSummary {
-  return {
-    id: p.id,
-    name: p.name,
-    environment: p.environment,
-    baseUrl: p.baseUrl,
-    locale: p.locale,
-    timeoutMs: p.timeoutMs,
-    apiKeyHint: p.apiKeyHint,
-    hasSecret: p.sealed !== null,
-    hasPassphrase: p.sealed !== null,
-    storage: p.storage,
-    locked: p.storage === 'passphrase' && p.sealed !== null && !vaultUnlocked,
-    builtin: false,
-    active: p.id === activeId,
-    ...withLastTest(lastTest),
-  };
-}
-
-/** The field only when there is a test to tell of: absent means "not tested". */
-function withLastTest(lastTest: LastTest | undefined): { lastTest?: LastTest } {
-  return lastTest ? { lastTest } : {};
-}
-
-/** What a connection test tests: a result is about these settings, and only these. */
-function testedSettings(p: StoredProfile): string {
-  return JSON.stringify([p.environment, p.baseUrl, p.sealed]);
-}
-
-/** The passphrase-sealed blobs of the file, by profile id. */
-function passphraseBlobs(file: ProfilesFile): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of file.profiles) if (p.storage === 'passphrase' && p.sealed !== null) out[p.id] = p.sealed;
-  return out;
-}
-
-/** Why a profile's host or secrets cannot be changed while its secrets cannot be opened. */
-function closedForEdit(problem: string): string {
-  return `${problem} Its secrets are sealed for the host they are sent to, so its host and secrets can only be changed once they can be opened.`;
-}
-
-function errorCode(e: unknown): string {
-  return (e as NodeJS.ErrnoException).code ?? 'I/O error';
-}
-
-function withValidActive(file: ProfilesFile): ProfilesFile {
-  const known =
-    file.activeProfileId === LOCAL_DEMO_PROFILE_ID || file.profiles.some((p) => p.id === file.activeProfileId);
-  return known ? file : { ...file, activeProfileId: LOCAL_DEMO_PROFILE_ID };
-}
-
-function assertUniqueName(file: ProfilesFile, name: string, exceptId: string | undefined): void {
-  const key = name.trim().toLowerCase();
-  if (
-    key === LOCAL_DEMO_NAME.toLowerCase() ||
-    file.profiles.some((p) => p.id !== exceptId && p.name.trim().toLowerCase() === key)
-  ) {
-    throw deskError('validation', `A profile named "${name.trim()}" already exists; choose another name.`, {
-      details: ['name: already used'],
-    });
-  }
-}
-
-/**
- * The secrets to store: the given ones over the current ones. Returns `current` itself when nothing
- * was given; a new profile must get all three together or none.
- */
-function secretsFrom(
-  given: { apiKey?: string; secretKey?: string; passphrase?: string },
-  current: ProfileSecrets | undefined,
-): ProfileSecrets | undefined {
-  const { apiKey, secretKey, passphrase } = given;
-  if (apiKey === undefined && secretKey === undefined && passphrase === undefined) return current;
-  const merged = {
-    apiKey: apiKey ?? current?.apiKey,
-    secretKey: secretKey ?? current?.secretKey,
-    passphrase: passphrase ?? current?.passphrase,
-  };
-  if (merged.apiKey === undefined || merged.secretKey === undefined || merged.passphrase === undefined) {
-    const missing = (['apiKey', 'secretKey', 'passphrase'] as const).filter((k) => merged[k] === undefined);
-    throw deskError('validation', 'Give the API key, the secret key and the passphrase together.', {
-      details: missing.map((k) => `${k}: required`),
-    });
-  }
-  return { apiKey: merged.apiKey, secretKey: merged.secretKey, passphrase: merged.passphrase };
-}
-
-function invalid(error: ZodError): DeskError {
-  const details = validationDetails(error);
-  return deskError('validation', `The profile is not valid: ${details.join('; ')}`, { details });
 }
