@@ -3,7 +3,7 @@
  * last looked, watched symbols and their alerts, and the background refresh (see
  * instrument-history/change-tracker.ts and background-refresh.ts).
  */
-import { BackgroundRefresh, type BackgroundRefreshOptions } from '../instrument-history/background-refresh';
+import { BackgroundRefresh, type ChangeRefreshSettings } from '../instrument-history/background-refresh';
 import type { CoreContext } from './context';
 import type { CoreHandlers } from './handlers';
 
@@ -16,11 +16,6 @@ type ChangeMethods =
   | 'setWatched'
   | 'takeChangeAlerts'
   | 'checkChangesNow';
-
-/** How a core runs its background refresh: off for tests that count requests; timers for fake clocks. */
-export type ChangeRefreshSettings = { enabled?: boolean } & Partial<
-  Pick<BackgroundRefreshOptions, 'timers' | 'settleMs' | 'alertCheckMs'>
->;
 
 /** The refresh of the active profile's categories, started unless the settings say otherwise. */
 export function startBackgroundRefresh(ctx: CoreContext, settings: ChangeRefreshSettings = {}): BackgroundRefresh {

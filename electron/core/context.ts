@@ -6,8 +6,8 @@ import type { ConnectionTest, ProfileInput, ProfileSummary, ProfileUpdate, Stora
 import type { ExchangeClient } from '../exchange/client';
 import type { OrderStreamConfig } from '../exchange/order-stream';
 import type { OrderStreams } from '../exchange/order-streams';
+import type { ChangeRefreshSettings } from '../instrument-history/background-refresh';
 import type { ChangeTracker } from '../instrument-history/change-tracker';
-import type { ChangeRefreshSettings } from './change-handlers';
 import type { LocalDemo, LocalDemoOptions } from './local-demo';
 import type { ScryptParams } from '../profiles/passphrase-vault';
 import type { SecretBox } from '../profiles/secret-box';

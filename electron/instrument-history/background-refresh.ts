@@ -40,6 +40,14 @@ export interface BackgroundRefreshOptions {
   alertCheckMs?: number;
 }
 
+/**
+ * How a core runs its background refresh: off for tests that count requests; timers for fake clocks.
+ * Here, below both the core's context (which carries it) and the change handlers (which use it).
+ */
+export type ChangeRefreshSettings = { enabled?: boolean } & Partial<
+  Pick<BackgroundRefreshOptions, 'timers' | 'settleMs' | 'alertCheckMs'>
+>;
+
 const MINUTE = 60_000;
 
 const realTimers: RefreshTimers = {
