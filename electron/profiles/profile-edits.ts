@@ -8,7 +8,7 @@ import { deskError, type DeskError } from '../../shared/errors';
 import { LIVE_BASE_URL, type profileInputSchema, type profileUpdateSchema } from '../../shared/profiles';
 import { normalizeBaseUrl } from './base-url';
 import { sealStateOf, type SealState } from './destination-seal';
-import { LOCAL_DEMO_NAME } from './local-demo-profile';
+import { LOCAL_DEMO_NAME } from './builtin-profile';
 import type { ProfilesFile, StoredProfile } from './profile-store';
 import { apiKeyHint, type ProfileSecrets, type Vault } from './vault';
 

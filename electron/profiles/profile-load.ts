@@ -4,7 +4,7 @@
  * version sealed without their destination are sealed again, bound to where each profile points.
  */
 import { basename } from 'node:path';
-import { LOCAL_DEMO_PROFILE_ID } from './local-demo-profile';
+import { LOCAL_DEMO_PROFILE_ID } from './builtin-profile';
 import { destinationOf, sealStateOf } from './destination-seal';
 import type { ProfilesFile, ProfileStore } from './profile-store';
 import type { Vault } from './vault';

@@ -5,7 +5,7 @@
  *
  * This file holds the service (its reads, changes and the vault's passphrase, saved one at a time);
  * reading profiles.json at start is profile-load.ts, the rules of an edit profile-edits.ts, a stored
- * profile's summary and client stored-profile.ts, and the built-in one local-demo-profile.ts.
+ * profile's summary and client stored-profile.ts, and the built-in one builtin-profile.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { DeskError, deskError } from '../../shared/errors';
@@ -27,7 +27,7 @@ import type { CoreDeps, ProfileService } from '../core/context';
 import type { LocalDemo } from '../core/local-demo';
 import { destinationOf, sealStateOf } from './destination-seal';
 import { runConnectionTest } from './connection-test';
-import { LOCAL_DEMO_PROFILE_ID, localDemoClient, localDemoSummary } from './local-demo-profile';
+import { LOCAL_DEMO_PROFILE_ID, localDemoClient, localDemoSummary } from './builtin-profile';
 import {
   assertUniqueName,
   editedProfile,
@@ -43,8 +43,8 @@ import type { ScryptParams } from './passphrase-vault';
 import { clientFor, summaryOf } from './stored-profile';
 import { Vault } from './vault';
 
-// Where callers have always found it; its home is local-demo-profile.ts.
-export { LOCAL_DEMO_PROFILE_ID } from './local-demo-profile';
+// Where callers have always found it; its home is builtin-profile.ts.
+export { LOCAL_DEMO_PROFILE_ID } from './builtin-profile';
 
 export interface ProfileServiceOptions {
   /** Extra client settings (tests: fetch, limiters, skews, sleep). */
