@@ -10,7 +10,7 @@
  */
 import type { Instrument } from '../../../shared/schemas';
 import { FORMAT_OF_KIND, SORT_RULE_OF_KIND, SPEC_BY_ID } from './columns';
-import { charMask } from './filters';
+import { charMask } from './char-mask';
 import { finish, rankJob, ROWS_PER_STEP, type ColumnRanks, type RankJob } from './sort-keys';
 import { hasRestriction, instrumentKey, isYes, rawField } from './values';
 

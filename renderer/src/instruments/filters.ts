@@ -1,5 +1,8 @@
 /** Client-side filters over a Dataset: cheap per-row checks on values precomputed by buildDataset. */
+import { charMask } from './char-mask';
 import type { Dataset } from './dataset';
+
+export { charMask } from './char-mask';
 
 export interface InstrumentFilters {
   search: string;
@@ -49,21 +52,6 @@ export function filtersActive(f: InstrumentFilters): boolean {
 /** Words of the query, each of which must appear in symbol, base or quote ("usdt btc" finds BTCUSDT). */
 export function searchTokens(search: string): string[] {
   return search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-}
-
-/**
- * A 32-bit summary of which characters a text holds: a bit per letter, six bits shared by the
- * digits, none for other characters. A row can only contain a token whose bits it all has, so
- * the mask test discards most rows before the exact includes() confirms the rest.
- */
-export function charMask(text: string): number {
-  let mask = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
-    else if (c >= 48 && c <= 57) mask |= 1 << (26 + ((c - 48) % 6));
-  }
-  return mask;
 }
 
 /** The rows of `order` (already sorted) that pass every filter, in the same order. */
