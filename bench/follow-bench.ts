@@ -2,7 +2,7 @@
  * How fast an amend's outcome becomes known, and with how many reads of Get Order Details:
  * following by the private order stream against following by polling, paired in one run.
  *
- *   npx tsx bench/follow.ts [--amends 20] [--engine-latency-ms 100-900]
+ *   npx tsx bench/follow-bench.ts [--amends 20] [--engine-latency-ms 100-900]
  *
  * One demo exchange in this process (its real limits on). Each round amends two open orders one
  * after the other, one followed by polling only and one by the stream, alternating which goes first;
