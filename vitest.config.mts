@@ -8,6 +8,7 @@ export default defineConfig({
       'demo-exchange/**/*.test.ts',
       'renderer/**/*.test.{ts,tsx}',
       'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     environment: 'node',
     // CSS imports are empty in tests, except this one: grid-layout.test.ts reads it (?raw).
