@@ -14,90 +14,46 @@
  * Nothing the profile's credentials contain reaches a state reason: the login frame is only ever
  * written to the socket, and every text that quotes the server or the network is scrubbed
  * (secret-scrub.ts). Nothing is logged.
+ *
+ * This file keeps the connection (sockets, timers, backoff, state); what the exchange's frames mean
+ * is order-stream-protocol.ts, the settings and reported types order-stream-config.ts.
  */
 import WebSocket from 'ws';
-import { orderPushSchema, type OrderPush } from '../../shared/schemas';
-import type { Credentials } from './client';
+import {
+  ORDER_STREAM_DEFAULTS,
+  type OrderStreamConfig,
+  type StreamOrder,
+  type StreamState,
+  type StreamTimers,
+} from './order-stream-config';
 import { realClock } from './clock';
+import {
+  judgeAnswer,
+  loginFrame,
+  readFrame,
+  readPush,
+  seconds,
+  SUBSCRIBE_FRAME,
+  type Phase,
+} from './order-stream-protocol';
 import { backoffDelay, type RetryPolicy } from './retry';
 import { secretScrubber, type SecretScrubber } from './secret-scrub';
-import { sign } from './signing';
 import { sharedClockSkews, type ClockSkews } from './skew';
 
-export type StreamStateName = 'connecting' | 'connected' | 'reconnecting' | 'down';
-
-export interface StreamState {
-  state: StreamStateName;
-  /** When the stream entered this state (ms since the epoch, local clock); kept while it stays in it. */
-  since: number;
-  /** Why the stream is not connected, in words (scrubbed). */
-  reason?: string;
-  /** Connections that failed or dropped since the stream was last connected. */
-  attempts: number;
-  /** How many times the stream has become connected; a follower that saw another number may have missed pushes. */
-  generation: number;
-  /** When the next connection attempt starts, while one is scheduled. */
-  retryAt?: number;
-}
-
-/** An order as the stream reports it to the app: `category` upper case, as REST reports it. */
-export type StreamOrder = OrderPush;
-
-export interface StreamTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export interface OrderStreamConfig {
-  /** The private stream's URL (stream-url.ts). */
-  url: string;
-  credentials: Credentials;
-  /** Under which key the profile's measured clock skew is kept (the profile id), as for REST. */
-  clockKey: string;
-  skews?: ClockSkews;
-  now?: () => number;
-  /** Jitter of the reconnect backoff. */
-  random?: () => number;
-  timers?: StreamTimers;
-  /** Text `ping` every this many ms; the exchange drops a connection idle for about 30 s. */
-  pingIntervalMs?: number;
-  /** No frame at all within this long after a ping: the connection is dead, reconnect. */
-  pongTimeoutMs?: number;
-  /** Bound on the WebSocket handshake and on the answers to login and subscribe. */
-  answerTimeoutMs?: number;
-  /** Delay before reconnect n: base · 2^n up to max, upper half jittered (retry.ts). */
-  backoff?: { baseDelayMs: number; maxDelayMs: number };
-  /** A connection that stayed connected this long resets the backoff; a shorter one (a flapping server) does not. */
-  stableAfterMs?: number;
-  /** Retry after a refused login; null: stay down until the stream is recreated. */
-  refusedRetryMs?: number | null;
-  /** Frames above this size close the connection (then reconnect). */
-  maxPayloadBytes?: number;
-}
-
-export const ORDER_STREAM_DEFAULTS = {
-  pingIntervalMs: 25_000,
-  pongTimeoutMs: 10_000,
-  answerTimeoutMs: 10_000,
-  backoff: { baseDelayMs: 250, maxDelayMs: 30_000 },
-  stableAfterMs: 30_000,
-  refusedRetryMs: 60_000,
-  maxPayloadBytes: 1024 * 1024,
-} as const;
+// Where callers have always found them; their home is order-stream-config.ts.
+export {
+  ORDER_STREAM_DEFAULTS,
+  type OrderStreamConfig,
+  type StreamOrder,
+  type StreamState,
+  type StreamStateName,
+  type StreamTimers,
+} from './order-stream-config';
 
 /** What close() waits for the server's closing handshake before cutting the socket. */
 const CLOSE_GRACE_MS = 1000;
 /** Reasons quote the server; a long text would bloat the state the UI shows. */
 const MAX_REASON_CHARS = 300;
-
-/**
- * The exchange's WebSocket error codes that mean "try again later", not "these credentials are
- * refused": too many requests or connections, and a login timestamp out of the window (the skew
- * may be re-measured meanwhile). Every other error before the subscription is live is a refusal.
- */
-const TRANSIENT_CODES = new Set(['30006', '30007', '30013', '30014']);
-
-type Phase = 'opening' | 'login' | 'subscribe' | 'live';
 
 /** One socket and everything that belongs to it; a new connection is a new Session. */
 interface Session {
@@ -246,22 +202,10 @@ export class OrderStream {
   private opened(s: Session): void {
     if (this.session !== s) return;
     s.phase = 'login';
-    this.send(s, JSON.stringify({ op: 'login', args: [this.loginArgs()] }));
+    const skew = this.skews.get(this.config.clockKey) ?? 0;
+    this.send(s, loginFrame(this.config.credentials, this.now(), skew));
     this.expectAnswer(s, 'login');
     s.pingTimer = this.timers.setTimeout(() => this.ping(s), this.pingIntervalMs);
-  }
-
-  /** The login's arguments; the signed timestamp is in seconds, on the exchange's clock as far as it is known. */
-  private loginArgs(): Record<string, string> {
-    const c = this.config.credentials;
-    const skew = this.skews.get(this.config.clockKey) ?? 0;
-    const timestamp = String(Math.round((this.now() - skew) / 1000));
-    return {
-      apiKey: c.apiKey,
-      passphrase: c.passphrase,
-      timestamp,
-      sign: sign(c.secretKey, `${timestamp}GET/user/verify`),
-    };
   }
 
   private ping(s: Session): void {
@@ -287,57 +231,45 @@ export class OrderStream {
     // Any frame shows the connection is alive.
     this.clear(s.pongTimer);
     s.pongTimer = undefined;
-    const text = isBinary ? undefined : rawText(data);
-    if (text === 'pong') return;
-    if (text === 'ping') {
-      this.send(s, 'pong');
-      return;
+    const frame = readFrame(isBinary ? undefined : rawText(data));
+    switch (frame.kind) {
+      case 'pong':
+        return;
+      case 'ping':
+        this.send(s, 'pong');
+        return;
+      case 'answer':
+        this.answered(s, frame.msg);
+        return;
+      case 'pushes':
+        this.pushed(frame.items);
+        return;
+      case 'invalid':
+        this.counts.invalidFrames++;
+        return;
     }
-    let msg: unknown;
-    try {
-      msg = text === undefined ? undefined : JSON.parse(text);
-    } catch {
-      msg = undefined;
-    }
-    if (!isRecord(msg)) {
-      this.counts.invalidFrames++;
-      return;
-    }
-    if (typeof msg.event === 'string') this.answered(s, msg);
-    else if (isRecord(msg.arg) && msg.arg.topic === 'order' && Array.isArray(msg.data)) this.pushed(msg.data);
-    else this.counts.invalidFrames++;
   }
 
   private answered(s: Session, msg: Record<string, unknown>): void {
-    const code = msg.code === undefined ? undefined : String(msg.code);
-    if (msg.event === 'login' && (code === '0' || code === undefined)) {
-      if (s.phase !== 'login') return;
-      s.phase = 'subscribe';
-      this.send(s, JSON.stringify({ op: 'subscribe', args: [{ instType: 'UTA', topic: 'order' }] }));
-      this.expectAnswer(s, 'subscribe');
-      return;
-    }
-    if (msg.event === 'subscribe') {
-      if (s.phase !== 'subscribe') return;
-      this.clear(s.answerTimer);
-      s.answerTimer = undefined;
-      this.connected(s);
-      return;
-    }
-    if (msg.event === 'error' || msg.event === 'login') {
-      // After the subscription is live an error concerns some other request: nothing to act on.
-      if (s.phase === 'live') return;
-      const what = s.phase === 'subscribe' ? 'the order subscription' : 'the login of the order stream';
-      const said = this.exchangeSaid(code, msg.msg);
-      if (code !== undefined && TRANSIENT_CODES.has(code)) {
-        this.fail(s, `The exchange refused ${what} for now${said}.`);
+    const answer = judgeAnswer(s.phase, msg);
+    switch (answer?.kind) {
+      case 'logged-in':
+        s.phase = 'subscribe';
+        this.send(s, SUBSCRIBE_FRAME);
+        this.expectAnswer(s, 'subscribe');
         return;
-      }
-      s.refusal =
-        s.phase === 'subscribe'
-          ? `The exchange refused ${what}${said}.`
-          : `The exchange refused ${what}${said}: check the profile's API key, secret key and passphrase.`;
-      this.fail(s, s.refusal);
+      case 'subscribed':
+        this.clear(s.answerTimer);
+        s.answerTimer = undefined;
+        this.connected(s);
+        return;
+      case 'busy':
+        this.fail(s, answer.why);
+        return;
+      case 'refused':
+        s.refusal = answer.why;
+        this.fail(s, s.refusal);
+        return;
     }
   }
 
@@ -355,13 +287,12 @@ export class OrderStream {
 
   private pushed(items: unknown[]): void {
     for (const item of items) {
-      const r = orderPushSchema.safeParse(item);
-      if (!r.success) {
+      const order: StreamOrder | undefined = readPush(item);
+      if (!order) {
         this.counts.invalidFrames++;
         continue;
       }
       this.counts.pushes++;
-      const order: StreamOrder = { ...r.data, category: r.data.category.toUpperCase() };
       for (const listener of [...this.orderListeners]) {
         try {
           listener(order);
@@ -445,12 +376,6 @@ export class OrderStream {
     }
   }
 
-  private exchangeSaid(code: string | undefined, msg: unknown): string {
-    const text = typeof msg === 'string' && msg ? msg : undefined;
-    if (code === undefined && text === undefined) return '';
-    return ` (${[code === undefined ? undefined : `code ${code}`, text].filter(Boolean).join(': ')})`;
-  }
-
   private failureText(e: Error): string {
     if (e instanceof RangeError && /max payload/i.test(e.message))
       return `The exchange sent a frame over ${Math.round(this.maxPayloadBytes / 1024)} KiB; the connection was closed.`;
@@ -467,12 +392,4 @@ function rawText(data: WebSocket.RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.from(data).toString('utf8');
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-function seconds(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
