@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { checkAmend } from '../../shared/amend-rules';
 import type { Attempt, AttemptStatus, AttemptWithGuard, OrderGuard, OrderSnapshot } from '../../shared/attempts';
+import type { CallSource } from '../../shared/call-source';
 import { FINAL_STATUSES } from '../../shared/attempts';
 import { MAX_RUN_ITEMS } from '../../shared/batch-run';
 import { changeText } from '../../shared/change-text';
@@ -139,8 +140,8 @@ export class AmendSteps {
     return this.attempts.get(id);
   }
 
-  /** A new attempt of the profile, not recorded yet. */
-  begin(profile: ProfileSummary, raw: ModifyOrderRequest, run?: Attempt['run']): Attempt {
+  /** A new attempt of the profile, not recorded yet; `source`: where the call came from. */
+  begin(profile: ProfileSummary, raw: ModifyOrderRequest, run?: Attempt['run'], source?: CallSource): Attempt {
     return {
       id: this.newId(),
       profileId: profile.id,
@@ -152,6 +153,7 @@ export class AmendSteps {
       summary: SUMMARY.sending,
       timeline: [],
       ...(run ? { run } : {}),
+      ...(source ? { source } : {}),
     };
   }
 
