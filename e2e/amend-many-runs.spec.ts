@@ -179,6 +179,7 @@ test.describe('amend many says what happened', () => {
 
     // UTA Desk starts again on the same user-data folder.
     const again = createCore({
+      host: 'browser',
       userDataDir,
       secretBox: testSecretBox(),
       version: '0.0.0-e2e',

@@ -164,6 +164,7 @@ test.describe('instrument changes', () => {
     // Restart: a new core on the same user-data folder keeps the history and the watched symbol.
     await core!.close();
     const again = createCore({
+      host: 'browser',
       userDataDir,
       secretBox: testSecretBox(),
       version: '0.0.0-e2e',

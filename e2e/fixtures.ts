@@ -74,6 +74,7 @@ export const test = base.extend<DeskFixtures & SkipFixtures>({
       return;
     }
     const core = createCore({
+      host: 'browser',
       userDataDir,
       secretBox,
       version: '0.0.0-e2e',

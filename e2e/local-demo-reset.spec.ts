@@ -15,7 +15,13 @@ const test = base.extend({
       await use(undefined);
       return;
     }
-    const core = createCore({ userDataDir, secretBox, version: '0.0.0-e2e', localDemo: { engineLatencyMs: 50 } });
+    const core = createCore({
+      host: 'browser',
+      userDataDir,
+      secretBox,
+      version: '0.0.0-e2e',
+      localDemo: { engineLatencyMs: 50 },
+    });
     await use(core);
     await core.close();
   },

@@ -143,6 +143,7 @@ export async function bootstrap(): Promise<Core | undefined> {
   harden();
   serveRenderer();
   const core = createCore({
+    host: 'desktop',
     userDataDir: app.getPath('userData'),
     secretBox: secretBox(),
     version: app.getVersion(),

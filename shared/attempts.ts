@@ -1,5 +1,6 @@
 /** An amend attempt as followed by main and shown by the desk and the Activity screen. */
 import { z } from 'zod';
+import { callSourceSchema } from './call-source';
 import { deskErrorSchema } from './errors';
 import { modifyOrderRequestSchema, orderSchema } from './schemas';
 import { environmentSchema } from './profiles';
@@ -63,6 +64,8 @@ export const attemptSchema = z.object({
   timeline: z.array(timelineEventSchema),
   /** Set when the attempt is one item of an amend-many run: which run, and which item of how many. */
   run: z.object({ id: z.string(), index: z.number().int().min(0), size: z.number().int().min(1) }).optional(),
+  /** Which host carried it and the OS user (absent in records made before sources were kept). */
+  source: callSourceSchema.optional(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ATTEMPT_STATUSES } from './attempts';
+import { callSourceSchema } from './call-source';
 import { environmentSchema } from './profiles';
 import { idTextSchema, modifyOrderRequestSchema } from './schemas';
 
@@ -83,6 +84,8 @@ export const batchRunSchema = z.object({
   requests: z.number().int(),
   /** Left unfinished by an earlier session of UTA Desk and restored from the user-data folder. */
   restored: z.boolean().optional(),
+  /** Which host started it and the OS user (absent in records made before sources were kept). */
+  source: callSourceSchema.optional(),
   items: z.array(runItemSchema),
 });
 export type BatchRun = z.infer<typeof batchRunSchema>;

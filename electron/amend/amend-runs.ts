@@ -33,6 +33,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Attempt, AttemptWithGuard } from '../../shared/attempts';
+import type { CallSource } from '../../shared/call-source';
 import { FINAL_STATUSES } from '../../shared/attempts';
 import {
   MAX_RUN_ITEMS,
@@ -107,6 +108,8 @@ interface Run {
   /** Items whose check is over. */
   checked: number;
   restored?: boolean;
+  /** Where the run was started from: its record and every item's attempt carry it. */
+  source?: CallSource;
   /** The run's record on disk, written one after another. */
   saving: Promise<void>;
   /** Resolves when the check is over (sending may begin). */
@@ -141,9 +144,13 @@ export class AmendRuns {
   /**
    * Takes the orders' guards and answers at once with the run 'checking'; the orders are then read
    * and checked, and the accepted ones sent, in the background. `skipped`: the preview's rows that
-   * are not sent, so the run accounts for every selected order.
+   * are not sent, so the run accounts for every selected order. `source`: where the call came from.
    */
-  async start(requests: readonly ModifyOrderRequest[], skipped: readonly SkippedItem[] = []): Promise<BatchRun> {
+  async start(
+    requests: readonly ModifyOrderRequest[],
+    skipped: readonly SkippedItem[] = [],
+    source?: CallSource,
+  ): Promise<BatchRun> {
     if (this.closing) throw deskError('conflict', 'UTA Desk is closing: no new run is started.');
     if (requests.length === 0 || requests.length + skipped.length > MAX_RUN_ITEMS)
       throw deskError(
@@ -171,6 +178,7 @@ export class AmendRuns {
       items: [],
       batches: [],
       sending: true,
+      ...(source ? { source } : {}),
     };
     this.keep(run);
     this.takeGuards(run, requests, skipped);
@@ -272,12 +280,12 @@ export class AmendRuns {
     const { desk, profile } = run;
     const size = requests.length + skipped.length;
     run.items = requests.map((raw, index) => {
-      const attempt = steps.begin(profile, raw, { id: run.id, index, size });
+      const attempt = steps.begin(profile, raw, { id: run.id, index, size }, run.source);
       return { index, attempt, ids: steps.idsOf(desk, raw), recorded: false, notSent: false };
     });
     for (const [k, s] of skipped.entries()) {
       const index = requests.length + k;
-      const attempt = steps.begin(profile, s.request, { id: run.id, index, size });
+      const attempt = steps.begin(profile, s.request, { id: run.id, index, size }, run.source);
       const item: Item = { index, attempt, ids: steps.idsOf(desk, s.request), recorded: false, notSent: false };
       const why = s.why.replace(/\.\s*$/, '');
       if (s.verdict === 'excluded') item.excluded = `Excluded in the preview: ${why}. Nothing was sent.`;
@@ -627,7 +635,7 @@ export class AmendRuns {
       const attemptId = ids[v.index];
       const logged = attemptId ? await steps.log.find(attemptId).catch(() => undefined) : undefined;
       const attempt = logged ?? {
-        ...steps.begin(profile, v.request, { id: seen.id, index: v.index, size: seen.items.length }),
+        ...steps.begin(profile, v.request, { id: seen.id, index: v.index, size: seen.items.length }, seen.source),
         ...(attemptId ? { id: attemptId } : {}),
       };
       items.push({
@@ -658,6 +666,7 @@ export class AmendRuns {
       items,
       batches: [],
       sending: false,
+      ...(seen.source ? { source: seen.source } : {}),
     };
   }
 
@@ -714,6 +723,7 @@ export class AmendRuns {
       counts: countsOf(items),
       requests: run.requests,
       ...(run.restored ? { restored: true } : {}),
+      ...(run.source ? { source: run.source } : {}),
       items,
     };
   }

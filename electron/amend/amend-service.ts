@@ -15,6 +15,7 @@ import {
   type OrderGuard,
 } from '../../shared/attempts';
 import { activityMatches, isSearching, type ActivitySearch } from '../../shared/attempt-search';
+import type { CallSource } from '../../shared/call-source';
 import { activityCsvRows } from '../../shared/activity-csv';
 import { deskError } from '../../shared/errors';
 import { mergeIds, type OrderIds } from '../../shared/order-ids';
@@ -173,13 +174,14 @@ export class AmendService {
    * Checks and, when allowed, sends one modification. Answers as soon as it is refused, or recorded
    * and on its way (status 'sending'); the rest is followed in the background and read with
    * getAttempt. When the attempt cannot be recorded nothing is sent and this throws why, in words.
+   * `source`: where the call came from, recorded with the attempt.
    */
-  async send(raw: ModifyOrderRequest): Promise<AttemptWithGuard> {
+  async send(raw: ModifyOrderRequest, source?: CallSource): Promise<AttemptWithGuard> {
     await this.steps.recovered;
     const { profile, client, stream } = await this.opts.session();
     const steps = this.steps;
     const desk = steps.desk(profile.id);
-    const attempt = steps.begin(profile, raw);
+    const attempt = steps.begin(profile, raw, undefined, source);
     const ids = steps.idsOf(desk, raw);
     const refused = steps.take(desk, attempt, ids, steps.sendingReason(ids, attempt.startedAt));
     if (refused) return refused;

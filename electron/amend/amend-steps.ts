@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { checkAmend } from '../../shared/amend-rules';
 import type { Attempt, AttemptStatus, AttemptWithGuard, OrderGuard } from '../../shared/attempts';
+import type { CallSource } from '../../shared/call-source';
 import { FINAL_STATUSES } from '../../shared/attempts';
 import { MAX_RUN_ITEMS } from '../../shared/batch-run';
 import { deskError, describeError, DeskError, storageFailureWords } from '../../shared/errors';
@@ -105,8 +106,8 @@ export class AmendSteps implements AttemptRecorder {
     return this.attempts.get(id);
   }
 
-  /** A new attempt of the profile, not recorded yet. */
-  begin(profile: ProfileSummary, raw: ModifyOrderRequest, run?: Attempt['run']): Attempt {
+  /** A new attempt of the profile, not recorded yet; `source`: where the call came from. */
+  begin(profile: ProfileSummary, raw: ModifyOrderRequest, run?: Attempt['run'], source?: CallSource): Attempt {
     return {
       id: this.newId(),
       profileId: profile.id,
@@ -118,6 +119,7 @@ export class AmendSteps implements AttemptRecorder {
       summary: SUMMARY.sending,
       timeline: [],
       ...(run ? { run } : {}),
+      ...(source ? { source } : {}),
     };
   }
 

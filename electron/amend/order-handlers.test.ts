@@ -34,6 +34,7 @@ beforeEach(async () => {
   demo = await startDemoExchange({ engineLatencyMs: 100, cancelLatencyMs: 40 });
   dir = await mkdtemp(join(tmpdir(), 'handlers-'));
   core = createCore({
+    host: 'desktop',
     userDataDir: dir,
     secretBox: testSecretBox(),
     version: '0.0.0-test',

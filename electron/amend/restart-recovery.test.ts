@@ -48,6 +48,7 @@ it('after a SIGKILL mid-amend, the next start calls the outcome unknown and guar
   expect(killed.status).toBe('following');
 
   core = createCore({
+    host: 'desktop',
     userDataDir: dir,
     secretBox: testSecretBox(),
     version: 'test',

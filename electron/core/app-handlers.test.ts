@@ -16,6 +16,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'uta-desk-ping-'));
   demo = await startDemoExchange();
   core = createCore({
+    host: 'desktop',
     userDataDir: dir,
     secretBox: testSecretBox(),
     version: '0.0.0-test',

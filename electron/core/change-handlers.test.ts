@@ -453,6 +453,7 @@ describe('check now', () => {
 describe('through createCore and the dispatch', () => {
   it('records the browser fetch of the Local demo and answers every changes channel in its contract shape', async () => {
     const core = createCore({
+      host: 'desktop',
       userDataDir: dir,
       secretBox: testSecretBox(),
       version: '0.0.0-test',

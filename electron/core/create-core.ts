@@ -3,9 +3,11 @@
  * main.ts gives it Electron's pieces; the e2e harness and unit tests give it their own.
  */
 import { join } from 'node:path';
+import type { Caller } from '../../shared/call-source';
 import type { CoreContext, CoreDeps } from './context';
 import type { CoreHandlers } from './handlers';
 import { appHandlers } from './app-handlers';
+import { callSource, type SourceDeps } from './call-source';
 import { changeHandlers, startBackgroundRefresh } from './change-handlers';
 import { LOCAL_DEMO_STATE_FILE, LocalDemo } from './local-demo';
 import { marketHandlers } from './market-handlers';
@@ -24,7 +26,8 @@ export interface Core {
   close(): Promise<void>;
 }
 
-export function createCore(deps: CoreDeps): Core {
+/** `host` (SourceDeps): the host creating the core, recorded with the attempts and runs it carries. */
+export function createCore(deps: CoreDeps & SourceDeps): Core {
   const now = deps.now ?? Date.now;
   // The embedded demo exchange keeps its state in the user-data folder; an external one keeps its own.
   const localDemo = new LocalDemo({
@@ -38,12 +41,13 @@ export function createCore(deps: CoreDeps): Core {
   const refresh = startBackgroundRefresh(ctx, deps.changeRefresh);
   const amend = createAmendService(ctx);
   const runs = createAmendRuns(ctx, amend);
+  const sourceOf = (caller?: Caller) => callSource(deps, caller);
   let closing: Promise<void> | undefined;
   const handlers: CoreHandlers = {
     ...profileHandlers(ctx),
     ...marketHandlers(ctx),
-    ...orderHandlers(ctx, amend),
-    ...runHandlers(runs),
+    ...orderHandlers(ctx, amend, sourceOf),
+    ...runHandlers(runs, sourceOf),
     ...changeHandlers(ctx, refresh),
     ...appHandlers({ running: () => closing === undefined, now }),
   };

@@ -4,6 +4,7 @@
  */
 import { ActivityLog } from '../activity/activity-log';
 import { AmendService } from '../amend/amend-service';
+import type { CallSource, Caller } from '../../shared/call-source';
 import type { CoreContext } from './context';
 import type { CoreHandlers } from './handlers';
 
@@ -34,11 +35,16 @@ export function createAmendService(ctx: CoreContext): AmendService {
   });
 }
 
-export function orderHandlers(ctx: CoreContext, service = createAmendService(ctx)): Pick<CoreHandlers, OrderMethods> {
+/** `sourceOf`: what an attempt records of where it came from (see call-source.ts). */
+export function orderHandlers(
+  ctx: CoreContext,
+  service: AmendService,
+  sourceOf: (caller?: Caller) => CallSource,
+): Pick<CoreHandlers, OrderMethods> {
   return {
     getOrder: (ref) => service.getOrder(ref),
     listOpenOrders: (query) => service.listOpenOrders(query),
-    sendModification: ({ request }) => service.send(request),
+    sendModification: ({ request }, caller) => service.send(request, sourceOf(caller)),
     getAttempt: ({ id, after }) => service.getAttempt(id, after),
     listActivity: (query) => service.listActivity(query),
     exportActivity: (query) => service.exportActivity(query),

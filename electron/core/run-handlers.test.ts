@@ -28,6 +28,7 @@ beforeEach(async () => {
   demo = await startDemoExchange({ engineLatencyMs: 100, cancelLatencyMs: 40 });
   dir = await mkdtemp(join(tmpdir(), 'run-handlers-'));
   core = createCore({
+    host: 'desktop',
     userDataDir: dir,
     secretBox: testSecretBox(),
     version: '0.0.0-test',

@@ -5,6 +5,7 @@
 import { AmendRuns } from '../amend/amend-runs';
 import type { AmendService } from '../amend/amend-service';
 import { RunRecords } from '../amend/run-records';
+import type { CallSource, Caller } from '../../shared/call-source';
 import type { CoreContext } from './context';
 import type { CoreHandlers } from './handlers';
 import { activeSession } from './order-handlers';
@@ -20,9 +21,13 @@ export function createAmendRuns(ctx: CoreContext, amend: AmendService): AmendRun
   });
 }
 
-export function runHandlers(runs: AmendRuns): Pick<CoreHandlers, RunMethods> {
+/** `sourceOf`: what a run records of where it was started from (see call-source.ts). */
+export function runHandlers(
+  runs: AmendRuns,
+  sourceOf: (caller?: Caller) => CallSource,
+): Pick<CoreHandlers, RunMethods> {
   return {
-    startRun: ({ items, skipped }) => runs.start(items, skipped),
+    startRun: ({ items, skipped }, caller) => runs.start(items, skipped, sourceOf(caller)),
     getRun: ({ id }) => runs.get(id),
     controlRun: ({ id, action }) => runs.control(id, action),
     listRuns: async ({ ids }) => ({ runs: ids ? await runs.summaries(ids) : await runs.unfinished() }),

@@ -21,6 +21,7 @@ beforeEach(async () => {
   demo = await startDemoExchange({ engineLatencyMs: 50 });
   dir = await mkdtemp(join(tmpdir(), 'storage-words-'));
   core = createCore({
+    host: 'desktop',
     userDataDir: dir,
     secretBox: testSecretBox(),
     version: 'test',

@@ -2,13 +2,18 @@
  * Turns a raw (channel, payload) into a validated handler call and a wrapped result. Shared by the
  * ipcMain registration and the browser e2e harness so both run exactly the same checks.
  */
+import type { Caller } from '../../shared/call-source';
 import { contract, methodOfChannel, validationDetails, type IpcResult, type Method } from '../../shared/contract';
 import { DeskError, type DeskErrorData } from '../../shared/errors';
 import { excerpt } from '../../shared/excerpt';
 import type { CoreHandlers } from '../core/handlers';
 import { notSavedError } from '../storage/storage-error';
 
-export type Dispatch = (channel: string, payload: unknown) => Promise<IpcResult>;
+/**
+ * `caller`: who the host carries the call for, when not its own page (the local channel passes
+ * `{ host: 'cli' }`). Hosts set it from where the call arrived, never from the payload.
+ */
+export type Dispatch = (channel: string, payload: unknown, caller?: Caller) => Promise<IpcResult>;
 
 export interface DispatchOptions {
   /** Where unexpected failures are reported; never given a secret (errors are built without them). */
@@ -16,7 +21,7 @@ export interface DispatchOptions {
 }
 
 export function createDispatch(handlers: CoreHandlers, options: DispatchOptions = {}): Dispatch {
-  return async (channel, payload) => {
+  return async (channel, payload, caller) => {
     const method = methodOfChannel(channel);
     if (!method)
       return fail({
@@ -35,8 +40,8 @@ export function createDispatch(handlers: CoreHandlers, options: DispatchOptions 
       });
     }
     try {
-      const handler = handlers[method] as (req: unknown) => Promise<unknown>;
-      return { ok: true, data: await handler(parsed.data) };
+      const handler = handlers[method] as (req: unknown, caller?: Caller) => Promise<unknown>;
+      return { ok: true, data: await (caller ? handler(parsed.data, caller) : handler(parsed.data)) };
     } catch (e) {
       if (e instanceof DeskError) return fail(e.data);
       options.onInternalError?.(channel, e);

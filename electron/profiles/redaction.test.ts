@@ -58,6 +58,7 @@ async function coreWith(box: SecretBox) {
   const dir = await mkdtemp(join(tmpdir(), 'uta-redact-'));
   dirs.push(dir);
   const core = createCore({
+    host: 'desktop',
     userDataDir: dir,
     secretBox: box,
     version: 'test',

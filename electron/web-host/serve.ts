@@ -145,7 +145,12 @@ export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise
   try {
     core =
       deps.core?.(options.userDataDir) ??
-      createCore({ userDataDir: options.userDataDir, secretBox: NO_OS_KEYRING, version: deps.version });
+      createCore({
+        host: 'browser',
+        userDataDir: options.userDataDir,
+        secretBox: NO_OS_KEYRING,
+        version: deps.version,
+      });
     const dispatch = createDispatch(core.handlers, {
       onInternalError: (channel, error) =>
         console.error(`[desk] ${channel} failed:`, error instanceof Error ? error.message : error),

@@ -23,6 +23,7 @@ if (!userDataDir || !demoUrl || !planFile) throw new Error('usage: amend-cycle U
 
 async function main(userDataDir: string, demoUrl: string, plan: CyclePlan): Promise<void> {
   const core = createCore({
+    host: 'desktop',
     userDataDir,
     secretBox: testSecretBox(),
     version: 'test',

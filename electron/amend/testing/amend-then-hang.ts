@@ -12,6 +12,7 @@ if (!userDataDir || !demoUrl) throw new Error('usage: amend-then-hang.ts USER_DA
 
 async function main(userDataDir: string, demoUrl: string): Promise<void> {
   const core = createCore({
+    host: 'desktop',
     userDataDir,
     secretBox: testSecretBox(),
     version: 'test',
