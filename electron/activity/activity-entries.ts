@@ -6,9 +6,9 @@
  * a run's items are found through the key index (its `r:` key).
  *
  * Like the other index files it is derived from the journal: its header names the journal position
- * it covers, it is rebuilt when missing or damaged, caught up after a crash, and needs no fsync. A
- * record torn by a crash is cut off on open; catching up adds an entry only for an attempt record
- * newer than the last entry's, so entries written ahead of the header are never added twice.
+ * it covers, it is rebuilt when missing or damaged (a torn tail), caught up after a crash, and needs
+ * no fsync. Catching up adds an entry only for an attempt record newer than the last entry's, so
+ * entries written ahead of the header are never added twice.
  */
 import type { FileHandle } from 'node:fs/promises';
 import type { JournalPosition } from './activity-index';
@@ -35,18 +35,13 @@ export class EntryIndex {
     public lastRecordNo: number,
   ) {}
 
-  /** The entries as stored (a torn last record cut off), or undefined when missing or of another version. */
+  /** The entries as stored, or undefined when missing, damaged (a torn tail) or of another version. */
   static async open(fh: FileHandle): Promise<EntryIndex | undefined> {
-    let { size } = await fh.stat();
-    if (size < HEADER_BYTES) return undefined;
+    const { size } = await fh.stat();
+    if (size < HEADER_BYTES || (size - HEADER_BYTES) % ENTRY_BYTES !== 0) return undefined;
     const header = Buffer.alloc(HEADER_BYTES);
     await fh.read(header, 0, HEADER_BYTES, 0);
     if (!header.subarray(0, 8).equals(MAGIC)) return undefined;
-    const whole = size - ((size - HEADER_BYTES) % ENTRY_BYTES);
-    if (whole !== size) {
-      await fh.truncate(whole);
-      size = whole;
-    }
     const covered = { segment: header.readUInt32LE(8), offset: header.readDoubleLE(16) };
     const index = new EntryIndex(fh, (size - HEADER_BYTES) / ENTRY_BYTES, covered, -1);
     const [last] = await index.range(index.count - 1, index.count);
