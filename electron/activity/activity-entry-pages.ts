@@ -3,30 +3,13 @@
  * counts) newest first, and the items of one run, paged through the key index. A search keeps an
  * entry when its attempt, or any item of its run, matches; a run then also says how many match.
  */
+import type { RunEntry } from '../../shared/activity-entries';
 import type { Attempt, AttemptStatus } from '../../shared/attempts';
 import type { ActivityIndexes } from './activity-indexer';
 import { parseLine, type JournalSegments } from './activity-journal';
 import { keyedRecords, recordsOf, SCAN_BUDGET, type PageQuery } from './activity-queries';
 
-/** An amend-many run as the log knows it (how it ended is in its run record, when still kept). */
-export interface RunEntry {
-  id: string;
-  /** Items in the run, as main numbered them (also those never sent). */
-  size: number;
-  startedAt: number;
-  /** The end of its last recorded item; undefined while one is under way. */
-  finishedAt: number | undefined;
-  profileId: string;
-  profileName: string;
-  environment: Attempt['environment'];
-  /** Items with an attempt in the log. */
-  attempts: number;
-  /** Those attempts by status. */
-  counts: Partial<Record<AttemptStatus, number>>;
-  /** With a search: how many of its attempts match. */
-  matching?: number;
-}
-
+export type { RunEntry };
 export type LogEntry = { kind: 'attempt'; attempt: Attempt } | { kind: 'run'; run: RunEntry };
 
 export interface EntryPage {

@@ -14,6 +14,8 @@ type OrderMethods =
   | 'getAttempt'
   | 'listActivity'
   | 'exportActivity'
+  | 'listActivityEntries'
+  | 'listRunAttempts'
   | 'getOrderStream'
   | 'getActivityHealth';
 
@@ -42,6 +44,8 @@ export function orderHandlers(ctx: CoreContext, service = createAmendService(ctx
     getAttempt: ({ id, after }) => service.getAttempt(id, after),
     listActivity: (query) => service.listActivity(query),
     exportActivity: (query) => service.exportActivity(query),
+    listActivityEntries: (query) => service.listActivityEntries(query),
+    listRunAttempts: (query) => service.listRunAttempts(query),
     // Asking is also what keeps the stream on the active profile (and off once its vault is locked).
     getOrderStream: async () => {
       await activeSession(ctx);
