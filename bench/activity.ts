@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,12 +28,16 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '21' },
     dir: { type: 'string' },
     'skip-csv': { type: 'boolean' },
+    /** Keep the journal already in --dir (written by an earlier run with the same --attempts): paired figures. */
+    reuse: { type: 'boolean' },
   },
 });
 const ATTEMPTS = Number(values.attempts);
 const RUNS = Number(values.runs);
 const SEGMENT_BYTES = 32 * 1024 * 1024;
 const T0 = 1_700_000_000_000;
+/** What writeJournal wrote, for --reuse. */
+const JOURNAL_NOTE = 'bench-journal.json';
 
 function attempt(n: number, final: boolean): Attempt {
   const price = (60000 + (n % 500) / 10).toFixed(1);
@@ -75,6 +79,7 @@ function attempt(n: number, final: boolean): Attempt {
 
 /** Writes the journal directly (as months of use would have), a segment at a time. */
 async function writeJournal(dir: string, attempts: number): Promise<{ bytes: number; segments: number }> {
+  console.log(`writing ${attempts.toLocaleString('en-US')} attempts (2 lines each) to ${dir}…`);
   let segment = 0;
   let size = 0;
   let total = 0;
@@ -96,7 +101,21 @@ async function writeJournal(dir: string, attempts: number): Promise<{ bytes: num
     await write(`${JSON.stringify(attempt(n, true))}\n`);
   }
   await new Promise((ok) => out.end(ok));
+  await writeFile(join(dir, JOURNAL_NOTE), JSON.stringify({ bytes: total, segments: segment + 1, lastSize: size }));
   return { bytes: total, segments: segment + 1 };
+}
+
+/** The journal an earlier run left in `dir`, its last segment cut back to what that run wrote. */
+async function journalOf(dir: string): Promise<{ bytes: number; segments: number }> {
+  const note = JSON.parse(await readFile(join(dir, JOURNAL_NOTE), 'utf8')) as {
+    bytes: number;
+    segments: number;
+    lastSize: number;
+  };
+  const last = note.segments === 1 ? 'activity.jsonl' : `activity-${note.segments - 1}.jsonl`;
+  await truncate(join(dir, last), note.lastSize);
+  console.log(`reusing the journal in ${dir}`);
+  return { bytes: note.bytes, segments: note.segments };
 }
 
 function stats(samples: number[]): { median: number; min: number; max: number } {
@@ -114,8 +133,13 @@ async function time<T>(work: () => Promise<T>): Promise<[number, T]> {
 async function main(): Promise<void> {
   const dir = values.dir ?? (await mkdtemp(join(tmpdir(), 'bench-activity-')));
   try {
-    console.log(`writing ${ATTEMPTS.toLocaleString('en-US')} attempts (2 lines each) to ${dir}…`);
-    const journal = await writeJournal(dir, ATTEMPTS);
+    await mkdir(dir, { recursive: true });
+    const journal = values.reuse ? await journalOf(dir) : await writeJournal(dir, ATTEMPTS);
+    if (values.reuse) {
+      // Appends of an earlier run are cut off, and the indexes rebuilt, so every run starts alike.
+      for (const name of ['activity.idx', 'activity.keys', 'activity.keyheads', 'activity.entries'])
+        await rm(join(dir, name), { force: true });
+    }
     console.log(`journal: ${(journal.bytes / 1e6).toFixed(0)} MB in ${journal.segments} segments`);
 
     const rebuilt = new ActivityLog(dir);

@@ -5,6 +5,12 @@
  */
 import { z } from 'zod';
 import { activitySearchSchema } from './attempt-search';
+import {
+  activityEntryPageSchema,
+  listActivityEntriesSchema,
+  listRunAttemptsSchema,
+  runAttemptPageSchema,
+} from './activity-entries';
 import { ATTEMPT_STATUSES, attemptSchema, attemptWithGuardSchema, orderGuardSchema } from './attempts';
 import { DeskError, deskErrorSchema, type DeskErrorData } from './errors';
 import { excerpt } from './excerpt';
@@ -262,6 +268,18 @@ export const contract = {
       total: z.number().int(),
     }),
   },
+  /**
+   * The Activity list: entries newest first, a single amend or an amend-many run as one entry each
+   * (a run with its counts by outcome; its items through listRunAttempts), optionally searched: a run
+   * is listed when any of its items matches. `next` goes on further back.
+   */
+  listActivityEntries: {
+    channel: 'activity:entries',
+    request: listActivityEntriesSchema,
+    response: activityEntryPageSchema,
+  },
+  /** One run's attempts in the order recorded, a page at a time; with a search, only those matching. */
+  listRunAttempts: { channel: 'activity:run-attempts', request: listRunAttemptsSchema, response: runAttemptPageSchema },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
 export type Contract = typeof contract;

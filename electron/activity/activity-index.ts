@@ -7,8 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
+import { ATTEMPT_STATUSES, type AttemptStatus } from '../../shared/attempts';
 
-const MAGIC = Buffer.from('UTAIDX01', 'latin1');
+/** 02: each record holds its attempt's status (a run's counts are read from its items' records). */
+const MAGIC = Buffer.from('UTAIDX02', 'latin1');
 const HEADER_BYTES = 32;
 export const RECORD_BYTES = 40;
 
@@ -26,6 +28,8 @@ export interface IndexRecord {
   offset: number;
   length: number;
   final: boolean;
+  /** The status of the attempt's latest line. */
+  status: AttemptStatus;
 }
 
 export function idHash(id: string): Buffer {
@@ -104,6 +108,7 @@ function encode(r: IndexRecord): Buffer {
   b.writeUInt32LE(r.length, 20);
   b.writeDoubleLE(r.offset, 24);
   b.writeUInt8(r.final ? 1 : 0, 32);
+  b.writeUInt8(ATTEMPT_STATUSES.indexOf(r.status), 33);
   return b;
 }
 
@@ -115,5 +120,6 @@ function decode(b: Buffer): IndexRecord {
     length: b.readUInt32LE(20),
     offset: b.readDoubleLE(24),
     final: b.readUInt8(32) === 1,
+    status: ATTEMPT_STATUSES[b.readUInt8(33)] ?? 'unknown',
   };
 }

@@ -125,4 +125,35 @@ describe('activity key index', () => {
     await answers(reopened, 50);
     await reopened.close();
   });
+
+  it('posts a key once per attempt, however many of its lines name it (a chain is not walked twice over)', async () => {
+    const log = new ActivityLog(dir);
+    await history(log, 0, 50);
+    await log.close();
+    // Each attempt names its order and (every third) its run on both lines, its clientOid and symbol
+    // on the last: 3 keys each, a 4th for the run's 17 attempts 0, 3, …, 48.
+    const postings = ((await stat(join(dir, ACTIVITY_KEYS_FILE))).size - 32) / 16;
+    expect(postings).toBe(50 * 3 + 17);
+    const reopened = new ActivityLog(dir);
+    await answers(reopened, 50);
+    await reopened.close();
+  });
+
+  it('answers from the stored table right after opening, also among many keys, then keeps it current', async () => {
+    const log = new ActivityLog(dir);
+    for (let from = 0; from < 1500; from += 250) {
+      await log.appendAll(Array.from({ length: 250 }, (_, i) => [attempt(from + i), applied(from + i)]).flat());
+    }
+    await log.close();
+    const reopened = new ActivityLog(dir);
+    await answers(reopened, 1500);
+    for (const n of [0, 777, 1499]) {
+      const page = await reopened.pageByKeys([`o:oid-${n}`, `c:oid-${n}`], { limit: 10 });
+      expect(ids(page.attempts)).toEqual([`attempt-${n}`]);
+    }
+    expect((await reopened.pageByKeys(['c:oid-1500'], { limit: 10 })).attempts).toEqual([]);
+    await history(reopened, 1500, 1510);
+    await answers(reopened, 1510);
+    await reopened.close();
+  });
 });

@@ -24,6 +24,8 @@ const NONE = 0xffffffff;
 const MIN_CAPACITY = 1024;
 /** Postings read at once when walking a chain (16 KiB). */
 const BLOCK_POSTINGS = 1024;
+/** Slots read at once when a head is looked up in the stored table (a few cache lines). */
+const PROBE_SLOTS = 32;
 
 /** A key an attempt can be found by: `o:` order id, `c:` clientOid, `s:` symbol, `r:` run id. */
 export type AttemptKey = `${'o' | 'c' | 's' | 'r'}:${string}`;
@@ -62,6 +64,12 @@ export class KeyIndex {
   /** Loaded on first use (a keyed question, or the first write): opening the log to list does not wait for it. */
   private heads: Buffer = Buffer.alloc(0);
   private loading: Promise<void> | undefined;
+  /**
+   * Slots of the stored table, when it covers every posting: until the table is loaded (a write
+   * loads it), a key's head is read from the file where its slot lies. A question asked right after
+   * opening (the CLI's, an auditor's first search) then reads a few hundred bytes, not the table.
+   */
+  private storedSlots = 0;
   private used = 0;
   /** Slots changed since the table was last written; null: write it whole (new, grown or rebuilt). */
   private dirty: Set<number> | null = null;
@@ -84,7 +92,9 @@ export class KeyIndex {
     await postings.read(header, 0, HEADER_BYTES, 0);
     if (!header.subarray(0, 8).equals(POSTINGS_MAGIC)) return undefined;
     const covered = { segment: header.readUInt32LE(8), offset: header.readDoubleLE(16) };
-    return new KeyIndex(postings, headsFile, (size - HEADER_BYTES) / POSTING_BYTES, covered);
+    const index = new KeyIndex(postings, headsFile, (size - HEADER_BYTES) / POSTING_BYTES, covered);
+    index.storedSlots = await currentSlots(headsFile, index.count);
+    return index;
   }
 
   static async create(postings: FileHandle, headsFile: FileHandle): Promise<KeyIndex> {
@@ -157,9 +167,13 @@ export class KeyIndex {
    * each line that names the key posts it again).
    */
   async *records(key: string): AsyncGenerator<number> {
-    await this.table();
     const hash = keyHash(key);
-    let at = this.head(hash);
+    let at: number | undefined;
+    if (this.loading === undefined && this.storedSlots > 0) at = await this.storedHead(hash);
+    else {
+      await this.table();
+      at = this.head(hash);
+    }
     // Postings of a busy key lie close together: read a block ending at the one wanted, walk it from there.
     const block = Buffer.alloc(BLOCK_POSTINGS * POSTING_BYTES);
     let blockStart = -1;
@@ -189,6 +203,26 @@ export class KeyIndex {
   async close(): Promise<void> {
     await this.postings.close();
     await this.headsFile.close();
+  }
+
+  /** The key's newest posting as the stored table has it, reading the slots from its home slot on. */
+  private async storedHead(hash: Buffer): Promise<number | undefined> {
+    const capacity = this.storedSlots;
+    let s = hash.readUInt32LE(0) & (capacity - 1);
+    const window = Buffer.alloc(PROBE_SLOTS * SLOT_BYTES);
+    for (let probed = 0; probed < capacity;) {
+      const n = Math.min(PROBE_SLOTS, capacity - s);
+      await this.headsFile.read(window, 0, n * SLOT_BYTES, HEADER_BYTES + s * SLOT_BYTES);
+      for (let i = 0; i < n; i++) {
+        const at = i * SLOT_BYTES;
+        const v = window.readUInt32LE(at + 8);
+        if (v === 0) return undefined;
+        if (window.subarray(at, at + 8).equals(hash)) return v - 1;
+      }
+      probed += n;
+      s = (s + n) & (capacity - 1);
+    }
+    return undefined;
   }
 
   private capacity(): number {
@@ -258,6 +292,23 @@ export class KeyIndex {
     }
     this.dirty = new Set();
   }
+}
+
+/** The stored table's slots when its header says it covers all `postings`; 0 when it does not (or is damaged). */
+async function currentSlots(fh: FileHandle, postings: number): Promise<number> {
+  const { size } = await fh.stat();
+  const capacity = (size - HEADER_BYTES) / SLOT_BYTES;
+  if (
+    size < HEADER_BYTES ||
+    !Number.isInteger(capacity) ||
+    capacity < MIN_CAPACITY ||
+    (capacity & (capacity - 1)) !== 0
+  )
+    return 0;
+  const header = Buffer.alloc(HEADER_BYTES);
+  await fh.read(header, 0, HEADER_BYTES, 0);
+  if (!header.subarray(0, 8).equals(HEADS_MAGIC) || header.readDoubleLE(8) !== postings) return 0;
+  return capacity;
 }
 
 function emptyHeads(postings: number): Buffer {

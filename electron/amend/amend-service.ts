@@ -21,7 +21,7 @@ import { deskError } from '../../shared/errors';
 import { mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
 import type { ModifyOrderRequest, Order } from '../../shared/schemas';
-import type { ActivityLog, LogHealth } from '../activity/activity-log';
+import type { ActivityLog, EntryPage, LogHealth, RunItemsPage } from '../activity/activity-log';
 import type { ModifyAnswer } from '../exchange/client';
 import type { AmendClient } from './amend-client';
 import { AmendSteps, type ProfileDesk } from './amend-steps';
@@ -60,6 +60,9 @@ export interface AmendServiceOptions {
 
 /** Attempts per Activity page unless the caller asks for another number. */
 const ACTIVITY_PAGE = 200;
+/** Entries per Activity page, and a run's attempts per page, unless the caller asks for another number. */
+const ENTRY_PAGE = 100;
+const RUN_ATTEMPT_PAGE = 100;
 /** Attempts per chunk of the Activity export (a few MB of CSV at most). */
 const EXPORT_CHUNK = 2000;
 
@@ -131,14 +134,48 @@ export class AmendService {
     query: ActivitySearch & { before?: number; limit?: number },
   ): Promise<{ attempts: Attempt[]; next: number | null; total: number; skippedLines: number }> {
     await this.steps.recovered;
-    const search = { text: query.text, status: query.status };
     const page = await this.log.page({
       before: query.before,
       limit: query.limit ?? ACTIVITY_PAGE,
-      match: isSearching(search) ? (a) => activityMatches(this.steps.live(a.id) ?? a, search) : undefined,
+      match: this.matcher(query),
     });
     const attempts = page.attempts.map((a) => structuredClone(this.steps.live(a.id) ?? a));
     return { ...page, attempts };
+  }
+
+  /**
+   * A page of the Activity list: entries (a single amend, or a run as one entry), newest first; a
+   * search keeps a run when any of its items matches. Attempts of this session as they stand.
+   */
+  async listActivityEntries(query: ActivitySearch & { before?: number; limit?: number }): Promise<EntryPage> {
+    await this.steps.recovered;
+    const page = await this.log.entries({
+      before: query.before,
+      limit: query.limit ?? ENTRY_PAGE,
+      match: this.matcher(query),
+    });
+    const entries = page.entries.map((e) =>
+      e.kind === 'attempt' ? { ...e, attempt: structuredClone(this.steps.live(e.attempt.id) ?? e.attempt) } : e,
+    );
+    return { ...page, entries };
+  }
+
+  /** One run's attempts in the order recorded, a page at a time; with a search, only those matching. */
+  async listRunAttempts(
+    query: ActivitySearch & { runId: string; after?: number; limit?: number },
+  ): Promise<RunItemsPage> {
+    await this.steps.recovered;
+    const page = await this.log.runItems(query.runId, {
+      after: query.after,
+      limit: query.limit ?? RUN_ATTEMPT_PAGE,
+      match: this.matcher(query),
+    });
+    return { ...page, attempts: page.attempts.map((a) => structuredClone(this.steps.live(a.id) ?? a)) };
+  }
+
+  private matcher(query: ActivitySearch): ((a: Attempt) => boolean) | undefined {
+    const search = { text: query.text, status: query.status };
+    return isSearching(search) ? (a) => activityMatches(this.steps.live(a.id) ?? a, search) : undefined;
   }
 
   /** A chunk of the CSV export of every attempt matching the search (see the contract's exportActivity). */

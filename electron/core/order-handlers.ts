@@ -15,6 +15,8 @@ type OrderMethods =
   | 'getAttempt'
   | 'listActivity'
   | 'exportActivity'
+  | 'listActivityEntries'
+  | 'listRunAttempts'
   | 'getOrderStream'
   | 'getActivityHealth';
 
@@ -48,6 +50,8 @@ export function orderHandlers(
     getAttempt: ({ id, after }) => service.getAttempt(id, after),
     listActivity: (query) => service.listActivity(query),
     exportActivity: (query) => service.exportActivity(query),
+    listActivityEntries: (query) => service.listActivityEntries(query),
+    listRunAttempts: (query) => service.listRunAttempts(query),
     // Asking is also what keeps the stream on the active profile (and off once its vault is locked).
     getOrderStream: async () => {
       await activeSession(ctx);

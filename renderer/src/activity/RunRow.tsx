@@ -1,37 +1,36 @@
 /**
  * An amend-many run as one entry of the Activity list: when it ran, on which profile, how many
- * items and how it ended. Its button opens the items (each a full attempt) beneath it. What main
- * knows of the run (its summary: how it ended, items never sent) says its status and fills its bar;
- * a run main no longer knows is told from its attempts.
+ * items and how it ended. Its button opens the items (each a full attempt, paged from main) beneath
+ * it. What main knows of the run (its summary: how it ended, items never sent) says its status and
+ * fills its bar; a run main no longer keeps a summary of is told from its attempts' counts.
  */
+import type { RunEntry } from '../../../shared/activity-entries';
 import { STATUS_LABELS } from '../../../shared/attempt-search';
 import { runBarValue, runProgressWords, runStatusWords, type RunSummary } from '../../../shared/batch-run';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
-import { runBadge, runCountWords, runHeadline, type RunGroup } from './run-groups';
+import { runBadge, runCountWords, runHeadline } from './run-groups';
 
 export function RunRow({
-  group: g,
+  run: g,
   summary,
   open,
   onToggle,
 }: {
-  group: RunGroup;
+  run: RunEntry;
   summary: RunSummary | undefined;
   open: boolean;
   onToggle(): void;
 }) {
   const size = summary?.counts.total ?? g.size;
-  // Items never sent (stopped, excluded, waiting) have no attempt: only the others can be listed.
-  const attempts = summary ? size - summary.counts.notSent - summary.counts.excluded - summary.counts.queued : g.size;
-  const shown =
-    g.items.length === attempts ? `${size} items` : `${size} items · ${g.items.length} of ${attempts} attempts shown`;
+  // With a search, the run is listed because some of its items match: opened, it lists those.
+  const shown = g.matching === undefined ? `${size} items` : `${size} items · ${g.matching} matching`;
   const badge = summary
     ? runBadge(summary)
-    : { label: STATUS_LABELS[runHeadline(g)], badge: STATUS_BADGES[runHeadline(g)] };
+    : { label: STATUS_LABELS[runHeadline(g.counts)], badge: STATUS_BADGES[runHeadline(g.counts)] };
   const finishedAt = summary ? summary.finishedAt : g.finishedAt;
   return (
-    <tr className="activity-run">
+    <tr className="activity-run" data-run-id={g.id}>
       <td>
         <div className="num">{formatTime(g.startedAt).slice(11)}</div>
         <div className="activity-sub">{formatTime(g.startedAt).slice(0, 10)}</div>
@@ -46,14 +45,14 @@ export function RunRow({
           className="activity-run-toggle"
           aria-expanded={open}
           onClick={onToggle}
-          title={`Run ${g.runId}`}
+          title={`Run ${g.id}`}
         >
           <span className="activity-run-caret" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
           Amend many · {shown}
         </button>
-        <div className="activity-sub mono">run {g.runId}</div>
+        <div className="activity-sub mono">run {g.id}</div>
       </td>
       <td className="activity-change">
         {summary ? (
@@ -63,7 +62,7 @@ export function RunRow({
               <div
                 className="activity-run-meter"
                 role="progressbar"
-                aria-label={`Run ${g.runId} progress`}
+                aria-label={`Run ${g.id} progress`}
                 aria-valuemin={0}
                 aria-valuemax={summary.counts.total}
                 aria-valuenow={runBarValue(summary)}
@@ -82,7 +81,7 @@ export function RunRow({
             </div>
           </>
         ) : (
-          runCountWords(g, STATUS_LABELS)
+          runCountWords(g.counts, STATUS_LABELS)
         )}
       </td>
       <td className="muted">—</td>

@@ -10,23 +10,24 @@ import { call } from '../lib/desk';
 import { ActivityDetail } from '../activity/ActivityDetail';
 import { ActivityExport } from '../activity/ActivityExport';
 import { durationMs } from '../activity/activity-rows';
+import { RunAttempts } from '../activity/RunAttempts';
 import { RunRow } from '../activity/RunRow';
-import { groupRuns, runOf } from '../activity/run-groups';
 import { useUi } from '../app/store';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
 import '../activity/activity.css';
 
-/** Attempts per page: the newest load at once, older ones with "Load more". */
+/** Entries per page (a single amend or a whole run each): the newest load at once, older ones with "Load more". */
 const PAGE = 200;
 
 export function ActivityScreen() {
   const [text, setText] = useState('');
-  const [selectedId, setSelectedIdState] = useState<string | null>(null);
+  /** The attempt the operator chose (a single amend, or an item of an opened run), as its row showed it. */
+  const [chosenSeed, setChosenSeed] = useState<Attempt | { id: string } | null>(null);
   /** The detail panel: shown (the chosen attempt, else the newest) until closed; choosing a row opens it again. */
   const [detailOpen, setDetailOpen] = useState(true);
-  const setSelectedId = (id: string | null) => {
-    setSelectedIdState(id);
-    if (id !== null) setDetailOpen(true);
+  const choose = (a: Attempt | { id: string } | null) => {
+    setChosenSeed(a);
+    if (a !== null) setDetailOpen(true);
   };
   const tableRef = useRef<HTMLTableElement>(null);
   /** Runs opened to show their items. */
@@ -37,7 +38,7 @@ export function ActivityScreen() {
   if (focus && focus.nonce !== focusTaken) {
     setFocusTaken(focus.nonce);
     setText(focus.text);
-    if (focus.attemptId) setSelectedId(focus.attemptId);
+    if (focus.attemptId) choose({ id: focus.attemptId });
   }
   const [outcome, setOutcome] = useState<AttemptStatus | ''>('');
   // Main searches the whole history; typing does not wait for it.
@@ -45,7 +46,7 @@ export function ActivityScreen() {
   const q = useInfiniteQuery({
     queryKey: ['activity', search, outcome],
     queryFn: ({ pageParam }) =>
-      call('listActivity', {
+      call('listActivityEntries', {
         limit: PAGE,
         ...(pageParam === undefined ? {} : { before: pageParam }),
         ...(search ? { text: search } : {}),
@@ -58,13 +59,17 @@ export function ActivityScreen() {
     placeholderData: (previous) => previous,
     // Attempts still running change by the second; a settled log does not.
     refetchInterval: (query) =>
-      query.state.data?.pages[0]?.attempts.some((a) => !FINAL_STATUSES.includes(a.status)) ? 1000 : false,
+      query.state.data?.pages[0]?.entries.some((e) =>
+        e.kind === 'attempt' ? !FINAL_STATUSES.includes(e.attempt.status) : e.run.finishedAt === undefined,
+      )
+        ? 1000
+        : false,
   });
-  const rows = useMemo(() => q.data?.pages.flatMap((p) => p.attempts) ?? [], [q.data]);
+  const entries = useMemo(() => q.data?.pages.flatMap((p) => p.entries) ?? [], [q.data]);
   const total = q.data?.pages[0]?.total ?? 0;
-  const entries = useMemo(() => groupRuns(rows), [rows]);
+  const attemptTotal = q.data?.pages[0]?.attempts ?? 0;
   // What main knows of each run shown: how it ended, and its items never sent (no attempt of theirs is in the log).
-  const runIds = useMemo(() => entries.flatMap((e) => (e.kind === 'run' ? [e.runId] : [])).slice(0, 200), [entries]);
+  const runIds = useMemo(() => entries.flatMap((e) => (e.kind === 'run' ? [e.run.id] : [])).slice(0, 200), [entries]);
   const runSummaries = useQuery({
     queryKey: ['activity-runs', runIds, q.dataUpdatedAt],
     queryFn: () => call('listRuns', { ids: runIds }),
@@ -72,8 +77,21 @@ export function ActivityScreen() {
     placeholderData: (previous) => previous,
   });
   const summaryOf = (runId: string) => runSummaries.data?.runs.find((r) => r.id === runId);
-  const chosen = rows.find((a) => a.id === selectedId);
-  const selected = detailOpen ? (chosen ?? rows[0]) : undefined;
+  // The chosen attempt as main has it now, while it may still change (under way, or unknown until
+  // checked again), or when only its id is known (Amend many's "Show the attempt"); else as its row showed it.
+  const seed = chosenSeed && 'status' in chosenSeed ? chosenSeed : undefined;
+  const chosenNow = useQuery({
+    queryKey: ['activity', 'attempt', chosenSeed?.id],
+    queryFn: () => call('getAttempt', { id: chosenSeed!.id }),
+    enabled: chosenSeed !== null && (!seed || seed.status === 'unknown' || !FINAL_STATUSES.includes(seed.status)),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data && !FINAL_STATUSES.includes(query.state.data.status) ? 1000 : false),
+  });
+  const listed = entries.find((e) => e.kind === 'attempt' && e.attempt.id === chosenSeed?.id);
+  const chosen: Attempt | undefined =
+    chosenNow.data ?? (listed?.kind === 'attempt' ? listed.attempt : undefined) ?? seed;
+  const newest = entries[0]?.kind === 'attempt' ? entries[0].attempt : undefined;
+  const selected = detailOpen ? (chosenSeed ? chosen : newest) : undefined;
   // Closing returns the keyboard to the row it described (or the table's first row).
   const closeDetail = () => {
     const id = selected?.id;
@@ -82,14 +100,14 @@ export function ActivityScreen() {
       [...(tableRef.current?.querySelectorAll<HTMLTableRowElement>('tr[data-attempt-id]') ?? [])].find(
         (r) => r.dataset.attemptId === attemptId,
       );
-    (rowOf(id) ?? tableRef.current?.querySelector<HTMLTableRowElement>('tr[data-attempt-id]'))?.focus();
+    (rowOf(id) ?? tableRef.current?.querySelector<HTMLElement>('tr[data-attempt-id], .activity-run-toggle'))?.focus();
   };
   // The run of the attempt the operator chose stays open: a selection is never hidden in a closed run.
-  const chosenRun = chosen ? runOf(entries, chosen.id)?.runId : undefined;
+  const chosenRun = chosen?.run?.id;
   const isOpen = (runId: string) => openRuns.has(runId) || runId === chosenRun;
   const toggleRun = (runId: string) => {
     const closing = isOpen(runId);
-    if (closing && runId === chosenRun) setSelectedId(null);
+    if (closing && runId === chosenRun) choose(null);
     setOpenRuns((open) => {
       const next = new Set(open);
       if (closing) next.delete(runId);
@@ -99,12 +117,22 @@ export function ActivityScreen() {
   };
   const skipped = q.data?.pages[0]?.skippedLines ?? 0;
   const filtering = search !== '' || outcome !== '';
+  const attemptRow = (a: Attempt, inRun = false) => (
+    <AttemptRow
+      key={a.id}
+      a={a}
+      selected={selected?.id === a.id}
+      onSelect={() => choose(a)}
+      onClose={selected ? closeDetail : undefined}
+      inRun={inRun}
+    />
+  );
 
   return (
     <section className="screen activity-screen" aria-label="Activity">
       <ScreenHeader
         title="Activity"
-        subtitle={`Every amend attempt with its request, answer and outcome, kept in the user-data folder across restarts · ${total} attempt${total === 1 ? '' : 's'}`}
+        subtitle={`Every amend attempt with its request, answer and outcome, kept in the user-data folder across restarts · ${attemptTotal} attempt${attemptTotal === 1 ? '' : 's'}`}
       >
         <button type="button" className="button" onClick={() => void q.refetch()} disabled={q.isFetching}>
           Refresh
@@ -137,10 +165,10 @@ export function ActivityScreen() {
             </option>
           ))}
         </select>
-        <span className="muted activity-count" role="status">
+        <span className="muted activity-count" role="status" title="An amend-many run counts as one entry">
           {q.isPending
             ? 'Loading…'
-            : `${rows.length} of ${total} shown${q.hasNextPage ? ' · Load more, below the list, for older ones' : ''}`}
+            : `${entries.length} of ${total} shown${q.hasNextPage ? ' · Load more, below the list, for older ones' : ''}`}
         </span>
         {skipped > 0 ? (
           <span className="badge badge-warn" title="Torn or corrupt lines in activity.jsonl were skipped">
@@ -170,37 +198,22 @@ export function ActivityScreen() {
             <tbody>
               {entries.map((e) =>
                 e.kind === 'attempt' ? (
-                  <AttemptRow
-                    key={e.attempt.id}
-                    a={e.attempt}
-                    selected={selected?.id === e.attempt.id}
-                    onSelect={setSelectedId}
-                    onClose={selected ? closeDetail : undefined}
-                  />
+                  attemptRow(e.attempt)
                 ) : (
-                  <Fragment key={e.runId}>
+                  <Fragment key={e.run.id}>
                     <RunRow
-                      group={e}
-                      summary={summaryOf(e.runId)}
-                      open={isOpen(e.runId)}
-                      onToggle={() => toggleRun(e.runId)}
+                      run={e.run}
+                      summary={summaryOf(e.run.id)}
+                      open={isOpen(e.run.id)}
+                      onToggle={() => toggleRun(e.run.id)}
                     />
-                    {isOpen(e.runId)
-                      ? e.items.map((a) => (
-                          <AttemptRow
-                            key={a.id}
-                            a={a}
-                            selected={selected?.id === a.id}
-                            onSelect={setSelectedId}
-                            onClose={selected ? closeDetail : undefined}
-                            inRun
-                          />
-                        ))
-                      : null}
+                    {isOpen(e.run.id) ? (
+                      <RunAttempts run={e.run} search={search} outcome={outcome} row={(a) => attemptRow(a, true)} />
+                    ) : null}
                   </Fragment>
                 ),
               )}
-              {q.isSuccess && rows.length === 0 ? (
+              {q.isSuccess && entries.length === 0 ? (
                 <tr>
                   <td colSpan={7} className="muted activity-empty">
                     {!filtering
@@ -243,7 +256,7 @@ function AttemptRow({
 }: {
   a: Attempt;
   selected: boolean;
-  onSelect(id: string): void;
+  onSelect(): void;
   /** Escape on a row closes the detail panel. */
   onClose?: () => void;
   inRun?: boolean;
@@ -254,11 +267,11 @@ function AttemptRow({
       aria-selected={selected}
       className={[selected ? 'selected' : '', inRun ? 'activity-run-item' : ''].join(' ').trim() || undefined}
       tabIndex={0}
-      onClick={() => onSelect(a.id)}
+      onClick={() => onSelect()}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
-          onSelect(a.id);
+          onSelect();
         } else if (e.key === 'Escape' && onClose) {
           e.preventDefault();
           onClose();

@@ -1,0 +1,104 @@
+/**
+ * The activity log's entries: what the Activity list pages through. An entry is a single amend (one
+ * attempt) or an amend-many run (all of its items), so a run of 300 items is one row and a single
+ * amend made after it is still on the first page. One fixed-size record per entry, in the order
+ * entries first appear in the journal, pointing at the entry's first attempt record (activity.idx);
+ * a run's items are found through the key index (its `r:` key).
+ *
+ * Like the other index files it is derived from the journal: its header names the journal position
+ * it covers, it is rebuilt when missing or damaged (a torn tail), caught up after a crash, and needs
+ * no fsync. Catching up adds an entry only for an attempt record newer than the last entry's, so
+ * entries written ahead of the header are never added twice.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import type { JournalPosition } from './activity-index';
+
+const MAGIC = Buffer.from('UTAENT01', 'latin1');
+const HEADER_BYTES = 32;
+const ENTRY_BYTES = 16;
+
+export type EntryKind = 'attempt' | 'run';
+
+export interface EntryRecord {
+  kind: EntryKind;
+  /** The entry's first attempt record (activity.idx): the attempt, or the run's first item recorded. */
+  recordNo: number;
+  startedAt: number;
+}
+
+export class EntryIndex {
+  private constructor(
+    private readonly fh: FileHandle,
+    public count: number,
+    public covered: JournalPosition,
+    /** The last entry's attempt record; -1 when there is none. */
+    public lastRecordNo: number,
+  ) {}
+
+  /** The entries as stored, or undefined when missing, damaged (a torn tail) or of another version. */
+  static async open(fh: FileHandle): Promise<EntryIndex | undefined> {
+    const { size } = await fh.stat();
+    if (size < HEADER_BYTES || (size - HEADER_BYTES) % ENTRY_BYTES !== 0) return undefined;
+    const header = Buffer.alloc(HEADER_BYTES);
+    await fh.read(header, 0, HEADER_BYTES, 0);
+    if (!header.subarray(0, 8).equals(MAGIC)) return undefined;
+    const covered = { segment: header.readUInt32LE(8), offset: header.readDoubleLE(16) };
+    const index = new EntryIndex(fh, (size - HEADER_BYTES) / ENTRY_BYTES, covered, -1);
+    const [last] = await index.range(index.count - 1, index.count);
+    index.lastRecordNo = last?.recordNo ?? -1;
+    return index;
+  }
+
+  static async create(fh: FileHandle): Promise<EntryIndex> {
+    await fh.truncate(0);
+    const index = new EntryIndex(fh, 0, { segment: 0, offset: 0 }, -1);
+    await index.writeHeader();
+    return index;
+  }
+
+  async writeHeader(): Promise<void> {
+    const header = Buffer.alloc(HEADER_BYTES);
+    MAGIC.copy(header, 0);
+    header.writeUInt32LE(this.covered.segment, 8);
+    header.writeDoubleLE(this.covered.offset, 16);
+    await this.fh.write(header, 0, HEADER_BYTES, 0);
+  }
+
+  /** Entries [from, to), oldest first, in one read. */
+  async range(from: number, to: number): Promise<EntryRecord[]> {
+    const start = Math.max(0, from);
+    const n = Math.max(0, Math.min(to, this.count) - start);
+    if (n === 0) return [];
+    const buf = Buffer.alloc(n * ENTRY_BYTES);
+    await this.fh.read(buf, 0, buf.length, HEADER_BYTES + start * ENTRY_BYTES);
+    const out: EntryRecord[] = [];
+    for (let i = 0; i < n; i++) {
+      const b = buf.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES);
+      out.push({
+        recordNo: b.readUInt32LE(0),
+        kind: b.readUInt8(4) === 1 ? 'run' : 'attempt',
+        startedAt: b.readDoubleLE(8),
+      });
+    }
+    return out;
+  }
+
+  /** Appends entries (their records in increasing order, past lastRecordNo) in one write. */
+  async add(entries: readonly EntryRecord[]): Promise<void> {
+    if (entries.length === 0) return;
+    const buf = Buffer.alloc(entries.length * ENTRY_BYTES);
+    entries.forEach((e, i) => {
+      const b = buf.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES);
+      b.writeUInt32LE(e.recordNo, 0);
+      b.writeUInt8(e.kind === 'run' ? 1 : 0, 4);
+      b.writeDoubleLE(e.startedAt, 8);
+    });
+    await this.fh.write(buf, 0, buf.length, HEADER_BYTES + this.count * ENTRY_BYTES);
+    this.count += entries.length;
+    this.lastRecordNo = entries[entries.length - 1]!.recordNo;
+  }
+
+  close(): Promise<void> {
+    return this.fh.close();
+  }
+}
