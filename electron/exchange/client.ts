@@ -45,16 +45,14 @@ import { sharedRateLimiters, type RateLimiters } from './rate-limiter';
 import { batchVerdicts, type BatchItemVerdict } from './batch-results';
 import { backoffDelay, DEFAULT_RETRY, isTransient, NO_RETRY, type RetryPolicy } from './retry';
 import { secretScrubber, type SecretScrubber } from './secret-scrub';
-import { canonicalQuery, encodedQuery, prehash, sign, type QueryParams } from './signing';
+import { canonicalQuery, encodedQuery, type QueryParams } from './signing';
 import { sharedClockSkews, skewFromRoundTrip, type ClockSkews } from './skew';
+import { checkSendable, hostOf, pathAndQuery, requestHeaders, type Call, type Credentials } from './request-headers';
 import { privateStreamUrl } from './stream-url';
 import { trackWire, WireProgress } from './wire-progress';
 
-export interface Credentials {
-  apiKey: string;
-  secretKey: string;
-  passphrase: string;
-}
+// Where callers have always found it; its home is request-headers.ts.
+export type { Credentials } from './request-headers';
 
 export interface ClientConfig {
   baseUrl: string;
@@ -95,17 +93,6 @@ export interface BatchModifyAnswer {
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** What fetch (and Node's HTTP) accept in a header value: no CR, LF, NUL or other control character, Latin-1 only. */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-interface Call {
-  method: 'GET' | 'POST';
-  path: string;
-  params: QueryParams;
-  body?: string;
-  signed: boolean;
-}
 
 export class ExchangeClient {
   readonly baseUrl: string;
@@ -276,7 +263,7 @@ export class ExchangeClient {
   }
 
   private async send(call: Call): Promise<unknown> {
-    this.checkSendable(call);
+    checkSendable(call, this.baseUrl, this.config);
     const retry = call.method === 'POST' ? NO_RETRY : this.retry;
     const limiter = this.limiters.forRequest(
       this.baseUrl,
@@ -316,52 +303,6 @@ export class ExchangeClient {
     }
   }
 
-  /**
-   * Refuses, before anything is sent and without retrying, a request fetch could not build: a base
-   * URL that is not a URL, or a header value (a credential, the locale) with a line break or another
-   * character a header cannot carry. The value itself is never quoted.
-   */
-  private checkSendable(call: Call): void {
-    try {
-      new URL(`${this.baseUrl}${call.path}`);
-    } catch {
-      throw notSentError(call, `The exchange address "${this.baseUrl}" is not a valid URL, so nothing was sent.`);
-    }
-    const values: Array<[string, string | undefined]> = [['locale', this.config.locale]];
-    if (call.signed) {
-      values.push(['API key', this.config.credentials?.apiKey], ['passphrase', this.config.credentials?.passphrase]);
-    }
-    const bad = values.find(([, v]) => v !== undefined && !HEADER_VALUE.test(v));
-    if (bad) {
-      throw notSentError(
-        call,
-        `The ${bad[0]} contains a line break or another character that cannot go in a request header, so nothing was sent: enter it again.`,
-      );
-    }
-  }
-
-  private headers(call: Call, query: string): Record<string, string> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      locale: this.config.locale ?? 'en-US',
-    };
-    if (this.config.demoTrading) headers.paptrading = '1';
-    if (!call.signed) return headers;
-    const c = this.config.credentials;
-    if (!c)
-      throw deskError(
-        'vault',
-        this.config.credentialsProblem ?? 'This profile has no API credentials; add them on the Profiles screen.',
-        { path: call.path },
-      );
-    const timestamp = String(Math.round(this.now() - (this.skews.get(this.clockKey) ?? 0)));
-    headers['ACCESS-KEY'] = c.apiKey;
-    headers['ACCESS-PASSPHRASE'] = c.passphrase;
-    headers['ACCESS-TIMESTAMP'] = timestamp;
-    headers['ACCESS-SIGN'] = sign(c.secretKey, prehash(timestamp, call.method, call.path, query, call.body ?? ''));
-    return headers;
-  }
-
   /** One attempt: sign (with a fresh timestamp), send, read, interpret. */
   private async once(call: Call): Promise<unknown> {
     const query = canonicalQuery(call.params);
@@ -372,7 +313,7 @@ export class ExchangeClient {
       mutating: call.method === 'POST',
       timeoutMs: this.timeoutMs,
     };
-    const headers = this.headers(call, query);
+    const headers = requestHeaders(call, query, this.config, () => this.now() - (this.skews.get(this.clockKey) ?? 0));
     const progress = new WireProgress(call.method, pathAndQuery(url));
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
@@ -400,23 +341,5 @@ export class ExchangeClient {
     } finally {
       clearTimeout(timer);
     }
-  }
-}
-
-/** Path and query as the HTTP request line carries them (what undici reports). */
-function pathAndQuery(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.pathname}${u.search}`;
-  } catch {
-    return url;
-  }
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
   }
 }
