@@ -40,19 +40,22 @@ import type { AttemptWithGuard } from '../../shared/attempts';
 import {
   MAX_RUN_ITEMS,
   type BatchRun,
+  type RevertLink,
   type RunSummary,
   type SkippedItem,
   type StoppedBy,
 } from '../../shared/batch-run';
-import { deskError, describeError, DeskError } from '../../shared/errors';
-import { attemptIds } from '../../shared/order-ids';
-import type { ModifyOrderRequest, Order } from '../../shared/schemas';
+import { deskError } from '../../shared/errors';
+import type { ModifyOrderRequest } from '../../shared/schemas';
 import type { AmendSession } from './amend-service';
 import type { AmendSteps } from './amend-steps';
 import { OrderReader, type OrderReaderOptions } from './order-reader';
 import { checkRun, takeGuards } from './run-check';
 import { batchesOf, isFinal, summaryOf, viewOf, type Item, type Run } from './run-model';
 import type { RunRecords } from './run-records';
+import { RevertLinks, revertBusyWords } from './revert-links';
+import type { RevertExpect } from '../../shared/revert-rules';
+import { recheckAttempt, recheckItems } from './run-recheck';
 import { restoredRun } from './run-restore';
 import { sendRun } from './run-send';
 
@@ -74,6 +77,7 @@ export type RunAction = 'pause' | 'resume' | 'stop' | 'check';
 
 export class AmendRuns {
   private readonly runs = new Map<string, Run>();
+  private readonly links = new RevertLinks();
   private readonly newId: () => string;
   private closing = false;
   /** Runs an earlier session left unfinished are back in memory (see restore). */
@@ -93,7 +97,11 @@ export class AmendRuns {
    * and checked, and the accepted ones sent, in the background. `skipped`: the preview's rows that
    * are not sent, so the run accounts for every selected order.
    */
-  async start(requests: readonly ModifyOrderRequest[], skipped: readonly SkippedItem[] = []): Promise<BatchRun> {
+  async start(
+    requests: readonly ModifyOrderRequest[],
+    skipped: readonly SkippedItem[] = [],
+    revert?: { reverts: RevertLink; expect: readonly RevertExpect[] },
+  ): Promise<BatchRun> {
     if (this.closing) throw deskError('conflict', 'UTA Desk is closing: no new run is started.');
     if (requests.length === 0 || requests.length + skipped.length > MAX_RUN_ITEMS)
       throw deskError(
@@ -105,6 +113,9 @@ export class AmendRuns {
     if (!client.batchModify) throw deskError('internal', 'This client cannot send Batch Modify Orders.');
     const batchModify = client.batchModify.bind(client);
     const desk = this.steps.desk(profile.id);
+    // Checked after the last await: two reverts of the same run cannot both find it free.
+    const busy = revert ? this.openRevertOf(revert.reverts) : undefined;
+    if (revert && busy) throw deskError('conflict', revertBusyWords(revert.reverts, busy));
     const run: Run = {
       id: this.newId(),
       profile,
@@ -121,9 +132,15 @@ export class AmendRuns {
       items: [],
       batches: [],
       sending: true,
+      ...(revert ? { reverts: revert.reverts } : {}),
     };
     this.keep(run);
+    if (revert) this.links.note(revert.reverts, run.id);
     takeGuards(this.steps, run, requests, skipped);
+    for (const [k, expect] of (revert?.expect ?? []).entries()) {
+      const item = run.items[k];
+      if (item) item.expect = expect;
+    }
     let checkedAll = () => {};
     run.checkedAll = new Promise<void>((resolve) => (checkedAll = resolve));
     run.loop = this.checkThenSend(run, checkedAll);
@@ -153,7 +170,7 @@ export class AmendRuns {
       if (run) out.push(summaryOf(this.view(run)));
       else {
         const record = await this.opts.records?.read(id).catch(() => undefined);
-        if (record) out.push(summaryOf(record.run));
+        if (record) out.push(summaryOf(this.linked(record.run)));
       }
     }
     return out;
@@ -259,24 +276,9 @@ export class AmendRuns {
 
   /** "Check again": every item whose outcome is unknown is read and decided as the follow's time limit decides. */
   private async checkAgain(run: Run, only?: Item): Promise<void> {
-    const { steps } = this;
     const unknown = only ? [only] : run.items.filter((i) => i.recorded && i.attempt.status === 'unknown');
     if (unknown.length === 0) return;
-    const reader = await this.readerOf(run);
-    await Promise.all(
-      unknown.map(async (item) => {
-        let order: Order;
-        try {
-          order = await reader.read({ ids: item.ids, category: item.category, symbol: item.symbol });
-        } catch (e) {
-          const why = e instanceof DeskError ? describeError(e.data) : String(e);
-          steps.note(item.attempt, 'Could not check the order', why);
-          steps.record(item.attempt);
-          return;
-        }
-        steps.recheck(item.attempt, run.desk, order);
-      }),
-    );
+    await recheckItems(this.steps, run, await this.readerOf(run), unknown);
     this.settle(run);
     await this.persist(run);
   }
@@ -310,20 +312,7 @@ export class AmendRuns {
       if (item.attempt.status === 'unknown') await this.checkAgain(run, item);
       return steps.answer(item.attempt);
     }
-    const attempt = steps.live(id) ?? (await steps.log.find(id));
-    if (!attempt) throw deskError('not-found', `No amend attempt with id ${id}`);
-    if (attempt.status !== 'unknown') return steps.answer(attempt);
-    const { profile, client } = await this.opts.session();
-    if (profile.id !== attempt.profileId) {
-      throw deskError(
-        'conflict',
-        `This attempt was made with profile ${attempt.profileName}: make it the active profile to check its order.`,
-      );
-    }
-    const ids = attemptIds(attempt);
-    const order = await client.getOrder(ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid });
-    steps.recheck(attempt, steps.desk(profile.id), order);
-    return steps.answer(attempt);
+    return recheckAttempt(steps, this.opts.session, id);
   }
 
   // ---------- restoring after a restart ----------
@@ -345,6 +334,7 @@ export class AmendRuns {
       return;
     }
     for (const { run: seen, attemptIds: ids } of all) {
+      if (seen.reverts) this.links.note(seen.reverts, seen.id);
       if (this.runs.has(seen.id)) continue;
       if (seen.state === 'done' && seen.counts.unknown === 0) continue;
       const run = await restoredRun(this.steps, seen, ids);
@@ -393,6 +383,37 @@ export class AmendRuns {
   }
 
   private view(run: Run): BatchRun {
-    return viewOf(run);
+    return this.linked(viewOf(run));
+  }
+
+  /** The run with the runs that revert it. */
+  private linked(run: BatchRun): BatchRun {
+    const by = this.links.of({ kind: 'run', id: run.id });
+    return by.length ? { ...run, revertedBy: by } : run;
+  }
+
+  // ---------- reverts ----------
+
+  /** The id of a revert of this run or attempt that is not finished, if any. */
+  openRevertOf(link: RevertLink): string | undefined {
+    return this.links.of(link).find((id) => {
+      const run = this.runs.get(id);
+      return run !== undefined && run.finishedAt === undefined;
+    });
+  }
+
+  /** Summaries of the runs that revert this run or attempt, oldest first. */
+  async revertsOf(link: RevertLink): Promise<RunSummary[]> {
+    await this.restored;
+    return this.summaries(this.links.of(link));
+  }
+
+  /** A finished run and its items' attempt ids, from memory or its record; undefined when neither has it. */
+  async recordOf(id: string): Promise<{ run: BatchRun; attemptIds: string[] } | undefined> {
+    await this.restored;
+    const run = this.runs.get(id);
+    if (run) return { run: this.view(run), attemptIds: run.items.map((i) => i.attempt.id) };
+    const record = await this.opts.records?.read(id).catch(() => undefined);
+    return record ? { run: this.linked(record.run), attemptIds: record.attemptIds } : undefined;
   }
 }

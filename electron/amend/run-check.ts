@@ -9,7 +9,8 @@ import { deskError, describeError, DeskError } from '../../shared/errors';
 import { mergeIds } from '../../shared/order-ids';
 import type { ModifyOrderRequest, Order } from '../../shared/schemas';
 import type { AmendClient } from './amend-service';
-import type { AmendSteps } from './amend-steps';
+import { snapshot, type AmendSteps } from './amend-steps';
+import { modifiedSince } from '../../shared/revert-rules';
 import { primeInstruments } from './category-pages';
 import { queuedReason, type Item, type Run } from './run-model';
 
@@ -124,6 +125,15 @@ async function decide(steps: AmendSteps, run: Run, r: { item: Item; order?: Orde
   desk.guards.set(full, 'in-flight', queuedReason(run, item), attempt.id);
   item.category = (attempt.request.category ?? order.category).toUpperCase();
   item.symbol = attempt.request.symbol ?? order.symbol;
+  // A revert goes only while the order still shows what the reverted amend left on it.
+  const changed = item.expect ? modifiedSince(order, item.expect) : undefined;
+  if (changed) {
+    desk.guards.release(full, { attemptId: attempt.id });
+    attempt.before = snapshot(order);
+    steps.refuse(attempt, deskError('conflict', changed), `Refused before sending: ${changed}. Nothing was sent.`);
+    item.recorded = true;
+    return;
+  }
   const checked = await steps.check(desk, run.client as AmendClient, attempt, full, order);
   if ('refused' in checked) {
     // Refused and recorded as such, even if a Cancel came while its rules were checked.

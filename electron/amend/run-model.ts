@@ -5,7 +5,16 @@
  */
 import type { Attempt } from '../../shared/attempts';
 import { FINAL_STATUSES } from '../../shared/attempts';
-import type { BatchRun, RunCounts, RunItem, RunItemStatus, RunSummary, StoppedBy } from '../../shared/batch-run';
+import type { RevertExpect } from '../../shared/revert-rules';
+import type {
+  BatchRun,
+  RevertLink,
+  RunCounts,
+  RunItem,
+  RunItemStatus,
+  RunSummary,
+  StoppedBy,
+} from '../../shared/batch-run';
 import { deskError } from '../../shared/errors';
 import { describeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
@@ -31,6 +40,11 @@ export interface Item {
   excluded?: string;
   /** Its check is over (while the run checks, the others are still waiting for theirs). */
   checked?: boolean;
+  /**
+   * A revert's item: what the reverted amend left on the order, which it must still show when it is
+   * read for the check, else it was modified since and is refused (shared/revert-rules.ts).
+   */
+  expect?: RevertExpect;
 }
 
 export interface Run {
@@ -50,6 +64,8 @@ export interface Run {
   /** Items whose check is over. */
   checked: number;
   restored?: boolean;
+  /** What this run undoes (a revert). */
+  reverts?: RevertLink;
   /** The run's record on disk, written one after another. */
   saving: Promise<void>;
   /** Resolves when the check is over (sending may begin). */
@@ -106,6 +122,7 @@ export function viewOf(run: Run): BatchRun {
     counts: countsOf(items),
     requests: run.requests,
     ...(run.restored ? { restored: true } : {}),
+    ...(run.reverts ? { reverts: run.reverts } : {}),
     items,
   };
 }

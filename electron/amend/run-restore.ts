@@ -49,6 +49,7 @@ export async function restoredRun(steps: AmendSteps, seen: BatchRun, ids: readon
     stoppedBy: seen.state === 'done' ? seen.stoppedBy : 'desk-stopped',
     checked: seen.items.length,
     restored: true,
+    ...(seen.reverts ? { reverts: seen.reverts } : {}),
     saving: Promise.resolve(),
     requests: seen.requests,
     items,

@@ -1,15 +1,25 @@
 /**
  * Amending many orders at once: start a run, read it, pause / resume / stop / check it. The logic
- * lives in AmendRuns (electron/amend/amend-runs.ts), which shares the single desk's guards and rules.
+ * lives in AmendRuns (electron/amend/amend-runs.ts), which shares the single desk's guards and rules;
+ * a revert is planned by Reverts (electron/amend/revert-plan.ts) and runs as one of them.
  */
 import { AmendRuns } from '../amend/amend-runs';
 import type { AmendService } from '../amend/amend-service';
 import { RunRecords } from '../amend/run-records';
+import { Reverts } from '../amend/revert-plan';
 import type { CoreContext } from './context';
 import type { CoreHandlers } from './handlers';
 import { activeSession } from './order-handlers';
 
-type RunMethods = 'startRun' | 'getRun' | 'controlRun' | 'listRuns' | 'checkAttempt';
+type RunMethods =
+  | 'startRun'
+  | 'getRun'
+  | 'controlRun'
+  | 'listRuns'
+  | 'checkAttempt'
+  | 'previewRevert'
+  | 'startRevert'
+  | 'getRevertLinks';
 
 export function createAmendRuns(ctx: CoreContext, amend: AmendService): AmendRuns {
   return new AmendRuns({
@@ -20,12 +30,20 @@ export function createAmendRuns(ctx: CoreContext, amend: AmendService): AmendRun
   });
 }
 
-export function runHandlers(runs: AmendRuns): Pick<CoreHandlers, RunMethods> {
+export function createReverts(ctx: CoreContext, amend: AmendService, runs: AmendRuns): Reverts {
+  return new Reverts({ runs, steps: amend.steps, session: () => activeSession(ctx) });
+}
+
+export function runHandlers(runs: AmendRuns, reverts: Reverts): Pick<CoreHandlers, RunMethods> {
   return {
     startRun: ({ items, skipped }) => runs.start(items, skipped),
     getRun: ({ id }) => runs.get(id),
     controlRun: ({ id, action }) => runs.control(id, action),
     listRuns: async ({ ids }) => ({ runs: ids ? await runs.summaries(ids) : await runs.unfinished() }),
     checkAttempt: ({ id }) => runs.checkAttempt(id),
+    previewRevert: (source) => reverts.preview(source),
+    startRevert: ({ runId, attemptId, send, skipped }) =>
+      reverts.start({ source: runId !== undefined ? { runId } : { attemptId }, send, ...(skipped ? { skipped } : {}) }),
+    getRevertLinks: (source) => reverts.links(source),
   };
 }
