@@ -58,7 +58,10 @@ test('a run of 30 orders +1 % reverted: 3 changed since are left, 27 return exac
 
   // Activity: the run is one entry, and finished, so it can be reverted.
   await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Activity' }).click();
-  await app.getByRole('button', { name: /^Revert run \w+…$/ }).first().click();
+  await app
+    .getByRole('button', { name: /^Revert run \w+…$/ })
+    .first()
+    .click();
   const dialog = app.getByRole('dialog', { name: /^Revert run / });
   await expect(dialog).toBeVisible();
   const previewCounts = dialog.getByRole('status', { name: 'Preview counts' });
@@ -100,7 +103,10 @@ test('a run of 30 orders +1 % reverted: 3 changed since are left, 27 return exac
   await shotBoth(app, shot, 'revert-linked-runs');
 
   // A second revert of the same run, once the first is finished, finds nothing left to put back.
-  await app.getByRole('button', { name: /^Revert run \w+…$/ }).last().click();
+  await app
+    .getByRole('button', { name: /^Revert run \w+…$/ })
+    .last()
+    .click();
   const second = app.getByRole('dialog', { name: /^Revert run / });
   await expect(second.getByRole('status', { name: 'Preview counts' })).toContainText('0 ready', { timeout: 15_000 });
   await expect(second.getByText(/^Reverted before by run \w+$/)).toBeVisible();
