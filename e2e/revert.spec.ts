@@ -81,6 +81,11 @@ test('a run of 30 orders +1 % reverted: 3 changed since are left, 27 return exac
   const batches = () => demo.control.requestLog().filter((e) => e.path === '/api/v3/trade/batch-modify-order').length;
   const sentBefore = batches();
   await shotBoth(app, shot, 'revert-preview');
+  // Usable at 960×600: the dialog scrolls within the window, its Send button reachable.
+  await app.setViewportSize({ width: 960, height: 600 });
+  await dialog.getByRole('button', { name: 'Send 27 modifications' }).scrollIntoViewIfNeeded();
+  await shot('revert-preview-960');
+  await app.setViewportSize({ width: 1440, height: 900 });
   expect(batches()).toBe(sentBefore);
 
   await dialog.getByRole('button', { name: 'Send 27 modifications' }).click();
@@ -112,4 +117,17 @@ test('a run of 30 orders +1 % reverted: 3 changed since are left, 27 return exac
   await expect(second.getByText(/^Reverted before by run \w+$/)).toBeVisible();
   await second.getByRole('button', { name: 'Close revert' }).click();
   await expect(second).toBeHidden();
+
+  // One applied amend of its own: the desk's second amend of rv-15 goes back to what it replaced.
+  await app.getByRole('row').filter({ hasText: 'rv-15' }).filter({ hasText: '94000.0' }).first().click();
+  const details = app.getByRole('complementary', { name: 'Attempt details' });
+  await details.getByRole('button', { name: 'Revert this amend…' }).click();
+  const one = app.getByRole('dialog', { name: /^Revert amend / });
+  await expect(one.getByRole('table', { name: 'Preview' }).getByRole('row').filter({ hasText: 'rv-15' })).toContainText(
+    '94000.0 → 95798.5',
+  );
+  await one.getByRole('button', { name: 'Send 1 modification' }).click();
+  await expect(runState(app)).toContainText('Finished — 1 applied', { timeout: 20_000 });
+  await expect(app.getByText(/^Reverts amend \w+$/)).toBeVisible();
+  expect(demo.control.getOrder(DEMO_UID, 'rv-15')?.price).toBe('95798.5');
 });
