@@ -6,10 +6,9 @@
 import { z } from 'zod';
 import type { AmendField } from './amend-rules';
 import type { ExclusionReason } from './amend-plan';
-import { revertLinkSchema, runSummarySchema } from './batch-run';
+import { MAX_RUN_ITEMS, revertLinkSchema, runSummarySchema } from './batch-run';
 import { environmentSchema } from './profiles';
 import { idTextSchema, modifyOrderRequestSchema } from './schemas';
-import { MAX_RUN_ITEMS } from './batch-run';
 
 /** A run id or an attempt id: exactly one. */
 export const revertSourceSchema = z
