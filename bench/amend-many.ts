@@ -17,6 +17,11 @@
  * (start to the run's finishedAt), the requests, the REST reads (Get Order Details, Get Open
  * Orders and Get Instruments), and the 429 answers, which must be 0. Prints medians with min–max, then one JSON line.
  *
+ * `--revert`: after each run, Revert of it (electron/amend/revert-plan.ts): the preview (every applied
+ * order read fresh, by category page) and the revert run to its last outcome, with its REST reads,
+ * requests and 429 answers, and how many orders are back at exactly the price they were placed at.
+ * It is held to the run's own budget: its time to the last outcome and its reads.
+ *
  * First, single amends (`--single 40`, 0 to skip): one order amended again and again, each followed
  * to its outcome before the next, through the same desk. Figures: the answer of send() (the guard,
  * the rules, the synced write-ahead of the attempt, the request handed to the client), and the time
@@ -32,6 +37,7 @@ import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exch
 import { ActivityLog } from '../electron/activity/activity-log';
 import { AmendRuns } from '../electron/amend/amend-runs';
 import { AmendService, type AmendSession } from '../electron/amend/amend-service';
+import { Reverts } from '../electron/amend/revert-plan';
 import { ExchangeClient } from '../electron/exchange/client';
 import { OrderStream } from '../electron/exchange/order-stream';
 import { LOCAL_DEMO_SUMMARY } from '../shared/testing/local-demo-profile';
@@ -53,6 +59,17 @@ interface Figures {
   reads: number;
   rateLimited: number;
   applied: number;
+  /** With --revert: the revert's preview, its run to the last outcome (preview included), and what it cost. */
+  revertPreviewMs?: number;
+  revertLastOutcomeMs?: number;
+  /** The revert run alone: its start to its last outcome (as lastOutcomeMs is the run's). */
+  revertRunMs?: number;
+  revertPreviewReads?: number;
+  revertReads?: number;
+  revertRequests?: number;
+  revertRateLimited?: number;
+  /** Orders back at exactly the price they were placed at. */
+  revertExact?: number;
 }
 
 /** The categories `--categories k` spreads over, in this order. */
@@ -147,7 +164,14 @@ interface Spread {
   categories: number;
 }
 
-async function once(demo: DemoExchange, n: number, spread: Spread, withStream: boolean, dir: string): Promise<Figures> {
+async function once(
+  demo: DemoExchange,
+  n: number,
+  spread: Spread,
+  withStream: boolean,
+  dir: string,
+  revert = false,
+): Promise<Figures> {
   demo.control.reset();
   const client = new ExchangeClient({ baseUrl: demo.url, credentials: DEMO_ACCOUNT });
   const requests = await placeOrders(demo, client, n, spread.symbols, spread.categories);
@@ -164,6 +188,7 @@ async function once(demo: DemoExchange, n: number, spread: Spread, withStream: b
   await mkdir(dir, { recursive: true });
   const amend = new AmendService({ session, log: new ActivityLog(dir) });
   const runs = new AmendRuns({ steps: amend.steps, session });
+  const placed = requests.map((r) => demo.control.getOrder(DEMO_ACCOUNT.uid, r.orderId as string)?.price);
   const logBefore = demo.control.requestLog().length;
   const t0 = performance.now();
   const wall0 = Date.now();
@@ -176,6 +201,7 @@ async function once(demo: DemoExchange, n: number, spread: Spread, withStream: b
   const entries = demo.control.requestLog().slice(logBefore);
   const batches = entries.filter((e) => e.path === BATCH);
   const lastBatchAt = batches[batches.length - 1]?.at ?? wall0;
+  const undo = revert ? await revertOnce(demo, runs, amend, session, started.id, requests, placed) : {};
   await runs.close();
   await amend.close();
   await stream?.close();
@@ -188,6 +214,47 @@ async function once(demo: DemoExchange, n: number, spread: Spread, withStream: b
     reads: entries.filter((e) => READS.has(e.path)).length,
     rateLimited: entries.filter((e) => e.status === 429).length,
     applied: run.counts.applied,
+    ...undo,
+  };
+}
+
+/** Revert of the run just finished: its preview, then its run to the last outcome. */
+async function revertOnce(
+  demo: DemoExchange,
+  runs: AmendRuns,
+  amend: AmendService,
+  session: () => Promise<AmendSession>,
+  runId: string,
+  requests: readonly ModifyOrderRequest[],
+  placed: ReadonlyArray<string | undefined>,
+): Promise<Partial<Figures>> {
+  const reverts = new Reverts({ runs, steps: amend.steps, session });
+  const logBefore = demo.control.requestLog().length;
+  const t0 = performance.now();
+  const preview = await reverts.preview({ runId });
+  const revertPreviewMs = performance.now() - t0;
+  const send = preview.rows.filter((r) => r.status === 'ready').map((r) => r.attemptId);
+  const revertPreviewReads = demo.control
+    .requestLog()
+    .slice(logBefore)
+    .filter((e) => READS.has(e.path)).length;
+  const t1 = performance.now();
+  const started = await reverts.start({ source: { runId }, send });
+  const run = await runs.finished(started.id);
+  const revertLastOutcomeMs = performance.now() - t0;
+  const revertRunMs = performance.now() - t1;
+  const entries = demo.control.requestLog().slice(logBefore);
+  return {
+    revertPreviewMs,
+    revertLastOutcomeMs,
+    revertRunMs,
+    revertPreviewReads,
+    revertReads: entries.filter((e) => READS.has(e.path)).length,
+    revertRequests: run.requests,
+    revertRateLimited: entries.filter((e) => e.status === 429).length,
+    revertExact: requests.filter(
+      (r, k) => demo.control.getOrder(DEMO_ACCOUNT.uid, r.orderId as string)?.price === placed[k],
+    ).length,
   };
 }
 
@@ -246,6 +313,7 @@ async function main(): Promise<void> {
       symbols: { type: 'string', default: '4' },
       categories: { type: 'string', default: '1' },
       'no-stream': { type: 'boolean', default: false },
+      revert: { type: 'boolean', default: false },
     },
   });
   const single = Number(values.single);
@@ -278,8 +346,8 @@ async function main(): Promise<void> {
     for (const mode of modes) {
       const all: Figures[] = [];
       for (let r = 0; r < repeats; r++)
-        all.push(await once(demo, n, spread, mode === 'stream', join(dir, `${mode}-${r}`)));
-      const f = (k: keyof Figures) => stats(all.map((x) => x[k]));
+        all.push(await once(demo, n, spread, mode === 'stream', join(dir, `${mode}-${r}`), values.revert));
+      const f = (k: keyof Figures) => stats(all.map((x) => x[k] ?? NaN));
       const fmt = (k: keyof Figures, digits = 0) => {
         const s = f(k);
         return `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
@@ -288,6 +356,13 @@ async function main(): Promise<void> {
         `${mode.padEnd(8)} ${n} orders on ${spread.symbols} symbols in ${spread.categories} categor${spread.categories === 1 ? 'y' : 'ies'} × ${repeats}: sent ${fmt('itemsPerSecond')} items/s · last outcome ${fmt('lastOutcomeMs')} ms` +
           ` · check ${fmt('checkMs')} ms · first→last request ${fmt('sendingMs')} ms · requests ${fmt('requests')} · REST reads ${fmt('reads')} · 429 answers ${fmt('rateLimited')} · applied ${fmt('applied')}`,
       );
+      if (values.revert) {
+        console.log(
+          `${'revert'.padEnd(8)} the same ${n} orders back: preview ${fmt('revertPreviewMs')} ms (${fmt('revertPreviewReads')} reads) · revert run ${fmt('revertRunMs')} ms (the run: ${fmt('lastOutcomeMs')}) · preview + run ${fmt('revertLastOutcomeMs')} ms` +
+            ` · REST reads ${fmt('revertReads')}, preview included (the run: ${fmt('reads')}) · requests ${fmt('revertRequests')} · 429 answers ${fmt('revertRateLimited')} · back exactly ${fmt('revertExact')}`,
+        );
+        if (all.some((x) => (x.revertRateLimited ?? 0) > 0 || x.revertExact !== x.applied)) process.exitCode = 1;
+      }
       out[mode] = Object.fromEntries(
         (
           [
@@ -299,6 +374,18 @@ async function main(): Promise<void> {
             'reads',
             'rateLimited',
             'applied',
+            ...(values.revert
+              ? ([
+                  'revertPreviewMs',
+                  'revertLastOutcomeMs',
+                  'revertRunMs',
+                  'revertPreviewReads',
+                  'revertReads',
+                  'revertRequests',
+                  'revertRateLimited',
+                  'revertExact',
+                ] as const)
+              : []),
           ] as const
         ).map((k) => [k, f(k)]),
       );

@@ -67,6 +67,10 @@ export const runCountsSchema = z.object({
 });
 export type RunCounts = z.infer<typeof runCountsSchema>;
 
+/** What a revert run undoes: a whole run, or one applied attempt (shared/revert-rules.ts). */
+export const revertLinkSchema = z.object({ kind: z.enum(['run', 'attempt']), id: idTextSchema });
+export type RevertLink = z.infer<typeof revertLinkSchema>;
+
 export const batchRunSchema = z.object({
   id: z.string(),
   profileId: z.string(),
@@ -86,6 +90,10 @@ export const batchRunSchema = z.object({
   restored: z.boolean().optional(),
   /** Which host started it and the OS user (absent in records made before sources were kept). */
   source: callSourceSchema.optional(),
+  /** This run undoes that run or attempt ("Reverts …"). */
+  reverts: revertLinkSchema.optional(),
+  /** Runs that undo this one, oldest first ("Reverted by …"). */
+  revertedBy: z.array(idTextSchema).max(200).optional(),
   items: z.array(runItemSchema),
 });
 export type BatchRun = z.infer<typeof batchRunSchema>;

@@ -42,6 +42,7 @@ import {
   tickerCategorySchema,
   tickerSchema,
 } from './schemas';
+import { revertPreviewSchema, revertSourceSchema, startRevertSchema } from './revert';
 import { batchRunSchema, listRunsSchema, runControlSchema, runSummarySchema, startRunSchema } from './batch-run';
 
 const empty = z.strictObject({});
@@ -280,6 +281,25 @@ export const contract = {
   },
   /** One run's attempts in the order recorded, a page at a time; with a search, only those matching. */
   listRunAttempts: { channel: 'activity:run-attempts', request: listRunAttemptsSchema, response: runAttemptPageSchema },
+  /**
+   * Revert, step 1: what undoing a finished run (runId) or one applied attempt (attemptId) would
+   * send. Every applied item's order is read fresh; each row is ready (from → to the recorded
+   * values), refused by today's rules, or excluded with why (no longer open, modified since, filled
+   * at or above the old quantity). Nothing is sent.
+   */
+  previewRevert: { channel: 'run:revert-preview', request: revertSourceSchema, response: revertPreviewSchema },
+  /**
+   * Revert, step 2: starts it as a normal run (answers as run:start does) with the attempts the
+   * operator confirmed (`send`); each is refused at its check if its order changed meanwhile.
+   * Refused while a revert of the same run or attempt is under way.
+   */
+  startRevert: { channel: 'run:revert-start', request: startRevertSchema, response: batchRunSchema },
+  /** The runs that reverted a run or attempt ("Reverted by …"), and whether one is under way. */
+  getRevertLinks: {
+    channel: 'run:revert-links',
+    request: revertSourceSchema,
+    response: revertPreviewSchema.pick({ revertedBy: true, blocked: true }),
+  },
 } as const satisfies Record<string, { channel: string; request: z.ZodType; response: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -35,7 +35,11 @@ export type ExclusionReason =
   | 'price-not-positive'
   | 'qty-not-positive'
   | 'below-filled'
-  | 'unchanged';
+  | 'unchanged'
+  // a revert's (shared/revert-rules.ts): what an undo of an earlier amend finds
+  | 'not-applied'
+  | 'unreadable'
+  | 'modified-since';
 
 export interface Exclusion {
   reason: ExclusionReason;
@@ -99,7 +103,7 @@ function roundingNote(field: 'price' | 'qty', grid: Grid, toward: Toward, applie
   };
 }
 
-function statusWords(s: string): string {
+export function statusWords(s: string): string {
   return s === 'filled' || s === 'cancelled' ? s : `in status "${s}"`;
 }
 

@@ -30,37 +30,38 @@
  * on disk (run-records.ts). After a restart, a run left unfinished (or with items whose outcome is
  * unknown) is restored from its record and the log: listed with its items, and Check again works
  * on it. checkAttempt() is Check again for one attempt, of a run or not.
+ *
+ * This module holds the runs and their life; the parts of one run live beside it: its shape and
+ * view (run-model.ts), its check (run-check.ts), its sending (run-send.ts) and its restoring
+ * (run-restore.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { Attempt, AttemptWithGuard } from '../../shared/attempts';
 import type { CallSource } from '../../shared/call-source';
-import { FINAL_STATUSES } from '../../shared/attempts';
+import type { AttemptWithGuard } from '../../shared/attempts';
 import {
   MAX_RUN_ITEMS,
   type BatchRun,
-  type RunCounts,
-  type RunItem,
-  type RunItemStatus,
+  type RevertLink,
   type RunSummary,
   type SkippedItem,
   type StoppedBy,
 } from '../../shared/batch-run';
-import { deskError, describeError, DeskError, explainCode } from '../../shared/errors';
-import { attemptIds, describeIds, mergeIds, type OrderIds } from '../../shared/order-ids';
-import type { ProfileSummary } from '../../shared/profiles';
-import { MAX_BATCH_ITEMS, type ModifyOrderRequest, type Order } from '../../shared/schemas';
-import type { BatchModifyAnswer } from '../exchange/client';
-import type { AmendClient, AmendSession } from './amend-service';
-import type { AmendSteps, ProfileDesk } from './amend-steps';
-import { SUMMARY } from './attempt-text';
-import { primeInstruments } from './category-pages';
-import { OrderReader, type OrderReaderClient, type OrderReaderOptions } from './order-reader';
-import { watchOrder, type OrderPushSource } from './order-watch';
+import { deskError } from '../../shared/errors';
+import type { ModifyOrderRequest } from '../../shared/schemas';
+import type { AmendSession } from './amend-service';
+import type { AmendSteps } from './amend-steps';
+import { OrderReader, type OrderReaderOptions } from './order-reader';
+import { checkRun, takeGuards } from './run-check';
+import { batchesOf, isFinal, summaryOf, viewOf, type Item, type Run } from './run-model';
 import type { RunRecords } from './run-records';
+import { RevertLinks, revertBusyWords } from './revert-links';
+import type { RevertExpect } from '../../shared/revert-rules';
+import { recheckAttempt, recheckItems } from './run-recheck';
+import { restoredRun } from './run-restore';
+import { sendRun } from './run-send';
 
 /** Finished runs kept for getRun. */
 export const KEPT_RUNS = 20;
-const BATCH_PATH = '/api/v3/trade/batch-modify-order';
 
 export interface AmendRunsOptions {
   steps: AmendSteps;
@@ -75,58 +76,9 @@ export interface AmendRunsOptions {
 
 export type RunAction = 'pause' | 'resume' | 'stop' | 'check';
 
-interface Item {
-  index: number;
-  attempt: Attempt;
-  /** Both identifiers, as far as known. */
-  ids: OrderIds;
-  category?: string;
-  symbol?: string;
-  /** Refused, or on the wire and past it: the attempt is in the log and its status is the item's. */
-  recorded: boolean;
-  notSent: boolean;
-  /** Excluded by the preview: why (never sent, never an attempt). */
-  excluded?: string;
-  /** Its check is over (while the run checks, the others are still waiting for theirs). */
-  checked?: boolean;
-}
-
-interface Run {
-  id: string;
-  profile: ProfileSummary;
-  /** Absent on a run restored after a restart until Check again takes the active profile's. */
-  client?: AmendClient;
-  batchModify: (items: readonly ModifyOrderRequest[]) => Promise<BatchModifyAnswer>;
-  stream?: OrderPushSource;
-  desk: ProfileDesk;
-  /** A restored run's reads nothing until Check again gives it the active profile's client. */
-  reader: OrderReader;
-  startedAt: number;
-  finishedAt?: number;
-  state: BatchRun['state'];
-  stoppedBy?: StoppedBy;
-  /** Items whose check is over. */
-  checked: number;
-  restored?: boolean;
-  /** Where the run was started from: its record and every item's attempt carry it. */
-  source?: CallSource;
-  /** The run's record on disk, written one after another. */
-  saving: Promise<void>;
-  /** Resolves when the check is over (sending may begin). */
-  checkedAll?: Promise<void>;
-  requests: number;
-  items: Item[];
-  /** Items, one Batch Modify Orders request each, in sending order. */
-  batches: Item[][];
-  sending: boolean;
-  resume?: () => void;
-  loop?: Promise<void>;
-}
-
-const isFinal = (a: Attempt) => FINAL_STATUSES.includes(a.status);
-
 export class AmendRuns {
   private readonly runs = new Map<string, Run>();
+  private readonly links = new RevertLinks();
   private readonly newId: () => string;
   private closing = false;
   /** Runs an earlier session left unfinished are back in memory (see restore). */
@@ -144,12 +96,14 @@ export class AmendRuns {
   /**
    * Takes the orders' guards and answers at once with the run 'checking'; the orders are then read
    * and checked, and the accepted ones sent, in the background. `skipped`: the preview's rows that
-   * are not sent, so the run accounts for every selected order. `source`: where the call came from.
+   * are not sent, so the run accounts for every selected order. `source`: where the call came from;
+   * `revert`: the run or attempt this run undoes, and what each order must still show.
    */
   async start(
     requests: readonly ModifyOrderRequest[],
     skipped: readonly SkippedItem[] = [],
     source?: CallSource,
+    revert?: { reverts: RevertLink; expect: readonly RevertExpect[] },
   ): Promise<BatchRun> {
     if (this.closing) throw deskError('conflict', 'UTA Desk is closing: no new run is started.');
     if (requests.length === 0 || requests.length + skipped.length > MAX_RUN_ITEMS)
@@ -162,6 +116,9 @@ export class AmendRuns {
     if (!client.batchModify) throw deskError('internal', 'This client cannot send Batch Modify Orders.');
     const batchModify = client.batchModify.bind(client);
     const desk = this.steps.desk(profile.id);
+    // Checked after the last await: two reverts of the same run cannot both find it free.
+    const busy = revert ? this.openRevertOf(revert.reverts) : undefined;
+    if (revert && busy) throw deskError('conflict', revertBusyWords(revert.reverts, busy));
     const run: Run = {
       id: this.newId(),
       profile,
@@ -179,9 +136,15 @@ export class AmendRuns {
       batches: [],
       sending: true,
       ...(source ? { source } : {}),
+      ...(revert ? { reverts: revert.reverts } : {}),
     };
     this.keep(run);
-    this.takeGuards(run, requests, skipped);
+    if (revert) this.links.note(revert.reverts, run.id);
+    takeGuards(this.steps, run, requests, skipped);
+    for (const [k, expect] of (revert?.expect ?? []).entries()) {
+      const item = run.items[k];
+      if (item) item.expect = expect;
+    }
     let checkedAll = () => {};
     run.checkedAll = new Promise<void>((resolve) => (checkedAll = resolve));
     run.loop = this.checkThenSend(run, checkedAll);
@@ -211,7 +174,7 @@ export class AmendRuns {
       if (run) out.push(summaryOf(this.view(run)));
       else {
         const record = await this.opts.records?.read(id).catch(() => undefined);
-        if (record) out.push(summaryOf(record.run));
+        if (record) out.push(summaryOf(this.linked(record.run)));
       }
     }
     return out;
@@ -268,48 +231,12 @@ export class AmendRuns {
     await Promise.allSettled([...this.runs.values()].map((r) => r.saving));
   }
 
-  // ---------- checking ----------
-
-  /**
-   * Every item gets its attempt, and every order its guard, all at once with no await in between:
-   * an order in flight elsewhere (or named twice in this run) is refused, and no single amend can
-   * slip in while the orders are read. The preview's skipped rows are items too.
-   */
-  private takeGuards(run: Run, requests: readonly ModifyOrderRequest[], skipped: readonly SkippedItem[]): void {
-    const { steps } = this;
-    const { desk, profile } = run;
-    const size = requests.length + skipped.length;
-    run.items = requests.map((raw, index) => {
-      const attempt = steps.begin(profile, raw, { id: run.id, index, size }, run.source);
-      return { index, attempt, ids: steps.idsOf(desk, raw), recorded: false, notSent: false };
-    });
-    for (const [k, s] of skipped.entries()) {
-      const index = requests.length + k;
-      const attempt = steps.begin(profile, s.request, { id: run.id, index, size }, run.source);
-      const item: Item = { index, attempt, ids: steps.idsOf(desk, s.request), recorded: false, notSent: false };
-      const why = s.why.replace(/\.\s*$/, '');
-      if (s.verdict === 'excluded') item.excluded = `Excluded in the preview: ${why}. Nothing was sent.`;
-      else {
-        steps.refuse(attempt, deskError('rule', why), `Refused in the preview: ${why}. Nothing was sent.`);
-        item.recorded = true;
-      }
-      run.items.push(item);
-      run.checked++;
-    }
-    for (const item of run.items) {
-      if (item.recorded || item.excluded) continue;
-      const refused = steps.take(desk, item.attempt, item.ids, this.queuedReason(run, item));
-      if (refused) {
-        item.recorded = true;
-        run.checked++;
-      }
-    }
-  }
+  // ---------- checking, then sending ----------
 
   /** The check, then (unless stopped meanwhile) the sending; a fault of either stops the run. */
   private async checkThenSend(run: Run, checkedAll: () => void): Promise<void> {
     try {
-      await this.check(run);
+      await checkRun(this.steps, run);
     } catch (e) {
       // A fault of the desk, not an answer: nothing was sent, and nothing will be.
       this.stop(run, 'fault');
@@ -324,185 +251,10 @@ export class AmendRuns {
     run.batches = batchesOf(run.items.filter((i) => !i.recorded && !i.notSent && !i.excluded && !isFinal(i.attempt)));
     // The run's record is on disk before its first request: a restart finds every item.
     await this.persist(run);
-    await this.send(run);
-  }
-
-  private async check(run: Run): Promise<void> {
-    const { desk } = run;
-    const { reader } = run;
-    const taken = run.items.filter((i) => !i.recorded && !i.excluded);
-    const targets = taken.map((item) => {
-      const seen = desk.seen.find(item.ids);
-      return {
-        ids: item.ids,
-        category: item.attempt.request.category ?? seen?.category,
-        symbol: item.attempt.request.symbol ?? seen?.symbol,
-      };
-    });
-    // The rules' instruments, one Get Instruments per category, while the orders are read.
-    let chain = primeInstruments(desk, run.client as AmendClient, targets);
-    // Every read starts at once (the reader serves them with a few pages); each item is then decided
-    // in run order as soon as its own read is back, so the count of checked items moves as they come.
-    for (const [k, item] of taken.entries()) {
-      const target = targets[k] as (typeof targets)[number];
-      const read = reader.read(target).then(
-        (order): { item: Item; order?: Order; error?: unknown } => ({ item, order }),
-        (error: unknown) => ({ item, error }),
-      );
-      chain = chain.then(async () => {
-        await this.decide(run, await read);
-        item.checked = true;
-        run.checked++;
-      });
-    }
-    await chain;
-    for (const item of run.items) {
-      item.category ??= (item.attempt.request.category ?? item.attempt.before?.category)?.toUpperCase();
-      item.symbol ??= item.attempt.request.symbol ?? item.attempt.before?.symbol;
-    }
-  }
-
-  /** One item's check against the order as just read: refused (recorded), or left to be sent. */
-  private async decide(run: Run, r: { item: Item; order?: Order; error?: unknown }): Promise<void> {
-    const { steps } = this;
-    const { desk } = run;
-    const { item } = r;
-    const { attempt } = item;
-    // Stopped (Cancel, or the desk closing) while the orders were read: its guard is already released.
-    if (item.notSent) return;
-    if (!r.order) {
-      desk.guards.release(item.ids, { attemptId: attempt.id });
-      const why = r.error instanceof DeskError ? describeError(r.error.data) : String(r.error);
-      const code = r.error instanceof DeskError ? r.error.data.code : undefined;
-      steps.refuse(
-        attempt,
-        deskError('conflict', `The order could not be read: ${why}`, { code }),
-        `Refused before sending: the order could not be read (${why.replace(/\.\s*$/, '')}). Nothing was sent.`,
-      );
-      item.recorded = true;
-      return;
-    }
-    const order = r.order;
-    desk.seen.remember(order);
-    // The read may name the order under its other identifier: guard it under both, unless some
-    // other attempt holds it under that one.
-    const full = mergeIds(item.ids, order);
-    const guard = desk.guards.get(full);
-    if (guard.state !== 'free' && guard.attemptId !== attempt.id) {
-      desk.guards.release(item.ids, { attemptId: attempt.id });
-      const why = guard.reason ?? 'This order cannot be modified now.';
-      steps.refuse(attempt, deskError('conflict', why), `Refused: ${why}`);
-      item.recorded = true;
-      return;
-    }
-    item.ids = full;
-    desk.guards.set(full, 'in-flight', this.queuedReason(run, item), attempt.id);
-    item.category = (attempt.request.category ?? order.category).toUpperCase();
-    item.symbol = attempt.request.symbol ?? order.symbol;
-    const checked = await steps.check(desk, run.client as AmendClient, attempt, full, order);
-    if ('refused' in checked) {
-      // Refused and recorded as such, even if a Cancel came while its rules were checked.
-      item.recorded = true;
-      item.notSent = false;
-    } else if (item.notSent) {
-      desk.guards.release(full, { attemptId: attempt.id });
-    }
-  }
-
-  private queuedReason(run: Run, item: Item): string {
-    return `Order ${describeIds(item.ids)} is item ${item.index + 1} of ${run.items.length} of an amend-many run started at ${new Date(run.startedAt).toISOString()}: it is waiting to be sent or being sent, and its result is not known yet.`;
-  }
-
-  // ---------- sending ----------
-
-  private async send(run: Run): Promise<void> {
-    try {
-      for (const [n, batch] of run.batches.entries()) {
-        while (run.state === 'paused') await new Promise<void>((resolve) => (run.resume = resolve));
-        if (run.state === 'stopped' || run.state === 'done') break;
-        const items = batch.filter((i) => !i.notSent);
-        if (items.length > 0) await this.sendBatch(run, items, n + 1);
-      }
-    } catch (e) {
-      // A fault of the desk, not an answer: send nothing more, and say so on the way out.
-      this.stop(run);
-      this.opts.onError?.(e);
-    } finally {
-      run.sending = false;
-      this.settle(run);
-    }
-  }
-
-  private async sendBatch(run: Run, items: Item[], n: number): Promise<void> {
-    const { steps } = this;
-    const { desk, stream } = run;
-    // Watching starts before sending: the engine's push may come before the answer does.
-    const watches = items.map((i) => (stream ? watchOrder(stream, i.ids) : undefined));
-    const detail = `POST ${BATCH_PATH} · request ${n} of ${run.batches.length}, ${items.length} item${items.length === 1 ? '' : 's'}`;
-    for (const item of items) item.recorded = true;
-    // Write-ahead: every item of the request on disk (one synced append) before it is sent.
-    const recording = steps.sent(
-      items.map((i) => i.attempt),
-      detail,
-    );
-    try {
-      await recording;
-    } catch (e) {
-      // Not recorded, so not sent: neither this request nor any after it (the disk is failing).
-      watches.forEach((w) => w?.close());
-      const error = e instanceof DeskError ? e : deskError('storage', String(e));
-      for (const item of items) steps.notRecorded(item.attempt, desk, item.ids, error);
-      this.stop(run, 'not-recorded');
-      return;
-    }
-    run.requests++;
-    let answer: BatchModifyAnswer;
-    try {
-      // Never retried: a request that may have reached the exchange must be checked, not resent.
-      answer = await run.batchModify(items.map((i) => i.attempt.request));
-    } catch (e) {
-      items.forEach((item, k) => {
-        watches[k]?.close();
-        steps.sendFailed(item.attempt, desk, item.ids, e);
-      });
-      return;
-    }
-    items.forEach((item, k) => {
-      const verdict = answer.items[k] ?? { kind: 'unknown', why: 'The answer lists no result for this item.' };
-      const watch = watches[k];
-      const { attempt } = item;
-      if (verdict.kind === 'accepted') {
-        const ids = steps.accepted(attempt, desk, item.ids, {
-          code: answer.code,
-          msg: answer.msg,
-          requestTime: answer.requestTime,
-          result: { orderId: verdict.orderId, clientOid: verdict.clientOid },
-        });
-        item.ids = ids;
-        watch?.name(ids);
-        const read = () => run.reader.read({ ids, category: item.category, symbol: item.symbol });
-        const readName = (o: Order) => run.reader.readName(o);
-        void steps
-          .track(attempt, steps.follow(attempt, desk, ids, watch, read, readName))
-          .finally(() => this.settle(run));
-        return;
-      }
-      watch?.close();
-      if (verdict.kind === 'rejected') {
-        const error = new DeskError({
-          kind: 'exchange',
-          message: explainCode(verdict.code) ?? (verdict.msg || `The exchange refused it (code ${verdict.code}).`),
-          code: verdict.code,
-          exchangeMsg: verdict.msg || undefined,
-          requestTime: answer.requestTime,
-          path: BATCH_PATH,
-          mayHaveTakenEffect: false,
-        });
-        steps.sendFailed(attempt, desk, item.ids, error);
-        return;
-      }
-      attempt.answer = { code: answer.code, msg: answer.msg, requestTime: answer.requestTime };
-      steps.unaccounted(attempt, desk, item.ids, verdict.why);
+    await sendRun(this.steps, run, {
+      stop: (r, by) => this.stop(r, by),
+      settle: (r) => this.settle(r),
+      onError: this.opts.onError,
     });
   }
 
@@ -528,24 +280,9 @@ export class AmendRuns {
 
   /** "Check again": every item whose outcome is unknown is read and decided as the follow's time limit decides. */
   private async checkAgain(run: Run, only?: Item): Promise<void> {
-    const { steps } = this;
     const unknown = only ? [only] : run.items.filter((i) => i.recorded && i.attempt.status === 'unknown');
     if (unknown.length === 0) return;
-    const reader = await this.readerOf(run);
-    await Promise.all(
-      unknown.map(async (item) => {
-        let order: Order;
-        try {
-          order = await reader.read({ ids: item.ids, category: item.category, symbol: item.symbol });
-        } catch (e) {
-          const why = e instanceof DeskError ? describeError(e.data) : String(e);
-          steps.note(item.attempt, 'Could not check the order', why);
-          steps.record(item.attempt);
-          return;
-        }
-        steps.recheck(item.attempt, run.desk, order);
-      }),
-    );
+    await recheckItems(this.steps, run, await this.readerOf(run), unknown);
     this.settle(run);
     await this.persist(run);
   }
@@ -579,20 +316,7 @@ export class AmendRuns {
       if (item.attempt.status === 'unknown') await this.checkAgain(run, item);
       return steps.answer(item.attempt);
     }
-    const attempt = steps.live(id) ?? (await steps.log.find(id));
-    if (!attempt) throw deskError('not-found', `No amend attempt with id ${id}`);
-    if (attempt.status !== 'unknown') return steps.answer(attempt);
-    const { profile, client } = await this.opts.session();
-    if (profile.id !== attempt.profileId) {
-      throw deskError(
-        'conflict',
-        `This attempt was made with profile ${attempt.profileName}: make it the active profile to check its order.`,
-      );
-    }
-    const ids = attemptIds(attempt);
-    const order = await client.getOrder(ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid });
-    steps.recheck(attempt, steps.desk(profile.id), order);
-    return steps.answer(attempt);
+    return recheckAttempt(steps, this.opts.session, id);
   }
 
   // ---------- restoring after a restart ----------
@@ -614,60 +338,14 @@ export class AmendRuns {
       return;
     }
     for (const { run: seen, attemptIds: ids } of all) {
+      if (seen.reverts) this.links.note(seen.reverts, seen.id);
       if (this.runs.has(seen.id)) continue;
       if (seen.state === 'done' && seen.counts.unknown === 0) continue;
-      const run = await this.restoredRun(seen, ids);
+      const run = await restoredRun(this.steps, seen, ids);
       this.runs.set(run.id, run);
       await this.persist(run);
     }
     await records.prune().catch(() => undefined);
-  }
-
-  private async restoredRun(seen: BatchRun, ids: readonly string[]): Promise<Run> {
-    const { steps } = this;
-    const profile: ProfileSummary = {
-      id: seen.profileId,
-      name: seen.profileName,
-      environment: seen.environment,
-    } as ProfileSummary;
-    const items: Item[] = [];
-    for (const v of seen.items) {
-      const attemptId = ids[v.index];
-      const logged = attemptId ? await steps.log.find(attemptId).catch(() => undefined) : undefined;
-      const attempt = logged ?? {
-        ...steps.begin(profile, v.request, { id: seen.id, index: v.index, size: seen.items.length }, seen.source),
-        ...(attemptId ? { id: attemptId } : {}),
-      };
-      items.push({
-        index: v.index,
-        attempt,
-        ids: attemptIds(attempt),
-        ...(v.category ? { category: v.category } : {}),
-        ...(v.symbol ? { symbol: v.symbol } : {}),
-        recorded: logged !== undefined,
-        notSent: logged === undefined && v.status !== 'excluded',
-        ...(v.status === 'excluded' ? { excluded: v.summary } : {}),
-      });
-    }
-    return {
-      id: seen.id,
-      profile,
-      batchModify: () => Promise.reject(deskError('conflict', 'A restored run sends nothing.')),
-      desk: steps.desk(seen.profileId),
-      reader: new OrderReader(NO_CLIENT),
-      startedAt: seen.startedAt,
-      finishedAt: seen.finishedAt ?? steps.now(),
-      state: 'done',
-      stoppedBy: seen.state === 'done' ? seen.stoppedBy : 'desk-stopped',
-      checked: seen.items.length,
-      restored: true,
-      saving: Promise.resolve(),
-      requests: seen.requests,
-      items,
-      batches: [],
-      sending: false,
-      ...(seen.source ? { source: seen.source } : {}),
-    };
   }
 
   // ---------- bookkeeping ----------
@@ -709,115 +387,37 @@ export class AmendRuns {
   }
 
   private view(run: Run): BatchRun {
-    const items = run.items.map((i) => itemView(i, run));
-    return {
-      id: run.id,
-      profileId: run.profile.id,
-      profileName: run.profile.name,
-      environment: run.profile.environment,
-      startedAt: run.startedAt,
-      ...(run.finishedAt !== undefined ? { finishedAt: run.finishedAt } : {}),
-      state: run.state,
-      ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
-      checked: run.checked,
-      counts: countsOf(items),
-      requests: run.requests,
-      ...(run.restored ? { restored: true } : {}),
-      ...(run.source ? { source: run.source } : {}),
-      items,
-    };
+    return this.linked(viewOf(run));
   }
-}
 
-/** A restored run's client until Check again takes the active profile's (readerOf). */
-const NO_CLIENT: OrderReaderClient = {
-  getOrder: () => Promise.reject(deskError('conflict', 'This run is restored: nothing is read before Check again.')),
-  getOpenOrders: () =>
-    Promise.reject(deskError('conflict', 'This run is restored: nothing is read before Check again.')),
-};
-
-/** Why an item was not sent, by what stopped its run. */
-const NOT_SENT: Record<StoppedBy, string> = {
-  operator: SUMMARY.notSent,
-  'desk-stopped': 'Not sent: UTA Desk stopped before this item was sent',
-  fault: 'Not sent: the run stopped after a fault of the desk before this item was sent',
-  'not-recorded': 'Not sent: UTA Desk could not record an earlier request of this run, so it sent nothing more',
-};
-
-function summaryOf(run: BatchRun): RunSummary {
-  const { items: _items, ...summary } = run;
-  return summary;
-}
-
-function itemView(i: Item, run: Pick<Run, 'state' | 'stoppedBy'>): RunItem {
-  const status: RunItemStatus = i.excluded
-    ? 'excluded'
-    : i.notSent
-      ? 'not-sent'
-      : i.recorded
-        ? i.attempt.status
-        : 'queued';
-  const summary = i.excluded
-    ? i.excluded
-    : i.notSent
-      ? NOT_SENT[run.stoppedBy ?? 'operator']
-      : i.recorded
-        ? i.attempt.summary
-        : run.state === 'checking' && !i.checked
-          ? 'Waiting to be read and checked'
-          : SUMMARY.queued;
-  return {
-    index: i.index,
-    ...(i.recorded ? { attemptId: i.attempt.id } : {}),
-    request: structuredClone(i.attempt.request),
-    ...(i.category ? { category: i.category } : {}),
-    ...(i.symbol ? { symbol: i.symbol } : {}),
-    status,
-    summary,
-  };
-}
-
-function countsOf(items: readonly RunItem[]): RunCounts {
-  const c: RunCounts = {
-    total: items.length,
-    queued: 0,
-    inFlight: 0,
-    applied: 0,
-    refused: 0,
-    failed: 0,
-    unknown: 0,
-    notSent: 0,
-    excluded: 0,
-  };
-  for (const { status } of items) {
-    if (status === 'queued') c.queued++;
-    else if (status === 'not-sent') c.notSent++;
-    else if (status === 'excluded') c.excluded++;
-    else if (status === 'sending' || status === 'following') c.inFlight++;
-    else if (status === 'applied') c.applied++;
-    else if (status === 'refused' || status === 'rejected') c.refused++;
-    else if (status === 'failed' || status === 'cancelled') c.failed++;
-    else c.unknown++;
+  /** The run with the runs that revert it. */
+  private linked(run: BatchRun): BatchRun {
+    const by = this.links.of({ kind: 'run', id: run.id });
+    return by.length ? { ...run, revertedBy: by } : run;
   }
-  return c;
-}
 
-/**
- * The items to send as Batch Modify Orders bodies: one category per request, at most
- * MAX_BATCH_ITEMS, items in their order within a category, categories in the order they first
- * appear (as shared/amend-plan.ts batchesOf groups the preview).
- */
-function batchesOf(items: readonly Item[]): Item[][] {
-  const byCategory = new Map<string, Item[]>();
-  for (const item of items) {
-    const key = item.category ?? '';
-    const list = byCategory.get(key) ?? [];
-    list.push(item);
-    byCategory.set(key, list);
+  // ---------- reverts ----------
+
+  /** The id of a revert of this run or attempt that is not finished, if any. */
+  openRevertOf(link: RevertLink): string | undefined {
+    return this.links.of(link).find((id) => {
+      const run = this.runs.get(id);
+      return run !== undefined && run.finishedAt === undefined;
+    });
   }
-  const batches: Item[][] = [];
-  for (const list of byCategory.values()) {
-    for (let i = 0; i < list.length; i += MAX_BATCH_ITEMS) batches.push(list.slice(i, i + MAX_BATCH_ITEMS));
+
+  /** Summaries of the runs that revert this run or attempt, oldest first. */
+  async revertsOf(link: RevertLink): Promise<RunSummary[]> {
+    await this.restored;
+    return this.summaries(this.links.of(link));
   }
-  return batches;
+
+  /** A finished run and its items' attempt ids, from memory or its record; undefined when neither has it. */
+  async recordOf(id: string): Promise<{ run: BatchRun; attemptIds: string[] } | undefined> {
+    await this.restored;
+    const run = this.runs.get(id);
+    if (run) return { run: this.view(run), attemptIds: run.items.map((i) => i.attempt.id) };
+    const record = await this.opts.records?.read(id).catch(() => undefined);
+    return record ? { run: this.linked(record.run), attemptIds: record.attemptIds } : undefined;
+  }
 }

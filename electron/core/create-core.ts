@@ -13,7 +13,7 @@ import { LOCAL_DEMO_STATE_FILE, LocalDemo } from './local-demo';
 import { marketHandlers } from './market-handlers';
 import { createAmendService, orderHandlers } from './order-handlers';
 import { profileHandlers } from './profile-handlers';
-import { createAmendRuns, runHandlers } from './run-handlers';
+import { createAmendRuns, createReverts, runHandlers } from './run-handlers';
 import { createProfileService } from '../profiles/profile-service';
 import { OrderStream } from '../exchange/order-stream';
 import { OrderStreams } from '../exchange/order-streams';
@@ -47,7 +47,7 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
     ...profileHandlers(ctx),
     ...marketHandlers(ctx),
     ...orderHandlers(ctx, amend, sourceOf),
-    ...runHandlers(runs, sourceOf),
+    ...runHandlers(runs, createReverts(ctx, amend, runs), sourceOf),
     ...changeHandlers(ctx, refresh),
     ...appHandlers({ running: () => closing === undefined, now }),
   };

@@ -1,6 +1,6 @@
 /**
  * The run and ticker handlers wired through the real core and the IPC dispatch: a run started,
- * read until done and checked; an unknown run id; market tickers.
+ * read until done and checked, then reverted over the contract; an unknown run id; market tickers.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -68,6 +68,35 @@ describe('run handlers', () => {
     const checked = await call<BatchRun>('controlRun', { id: started.id, action: 'check' });
     expect(checked.counts.applied).toBe(2);
     expect(demo.control.getOrder(DEMO_ACCOUNT.uid, 'handler-1')?.price).toBe('50001.1');
+
+    // Revert over the contract, as the CLI will: preview by run id, then start with the ready ones.
+    const preview = contract.previewRevert.response.parse(await call('previewRevert', { runId: started.id }));
+    expect(preview.rows.map((r) => [r.status, r.next.price])).toEqual([
+      ['ready', '50000.0'],
+      ['ready', '50001.0'],
+    ]);
+    const revert = await call<BatchRun>('startRevert', {
+      runId: started.id,
+      send: preview.rows.map((r) => r.attemptId),
+    });
+    expect(revert.reverts).toEqual({ kind: 'run', id: started.id });
+    while ((await call<BatchRun>('getRun', { id: revert.id })).finishedAt === undefined) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(demo.control.getOrder(DEMO_ACCOUNT.uid, 'handler-1')?.price).toBe('50001.0');
+    const links = contract.getRevertLinks.response.parse(await call('getRevertLinks', { runId: started.id }));
+    expect(links.revertedBy.map((r) => r.id)).toEqual([revert.id]);
+    const [original] = (await call<{ runs: BatchRun[] }>('listRuns', { ids: [started.id] })).runs;
+    expect(original?.revertedBy).toEqual([revert.id]);
+  });
+
+  it('refuses a revert that names both a run and an attempt, or neither, and one of a run it does not know', async () => {
+    const both = await dispatch(contract.previewRevert.channel, { runId: 'a', attemptId: 'b' });
+    expect(both.ok ? undefined : both.error.kind).toBe('validation');
+    const neither = await dispatch(contract.startRevert.channel, { send: ['x'] });
+    expect(neither.ok ? undefined : neither.error.kind).toBe('validation');
+    const unknown = await dispatch(contract.previewRevert.channel, { runId: 'nope' });
+    expect(unknown.ok ? undefined : unknown.error.kind).toBe('not-found');
   });
 
   it('answers not-found for a run it does not hold, and refuses an empty run', async () => {

@@ -9,6 +9,7 @@ import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-displ
 import { ErrorPanel } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
 import { durationMs } from './activity-rows';
+import { AttemptRevert } from './RevertAction';
 
 /**
  * Check again for an attempt whose outcome is unknown (of a run or not, this session's or an earlier
@@ -82,6 +83,7 @@ export function ActivityDetail({ attempt: a, onClose }: { attempt: Attempt; onCl
       </div>
       <p className="activity-summary">{a.summary}</p>
       {a.status === 'unknown' ? <CheckAgain key={a.id} attempt={a} /> : null}
+      {a.status === 'applied' ? <AttemptRevert key={`revert-${a.id}`} attempt={a} /> : null}
       {a.error && !a.summary.includes(describeError(a.error)) ? (
         <p className="muted activity-error">{describeError(a.error)}</p>
       ) : null}

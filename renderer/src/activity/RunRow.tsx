@@ -9,6 +9,7 @@ import { STATUS_LABELS } from '../../../shared/attempt-search';
 import { runBarValue, runProgressWords, runStatusWords, type RunSummary } from '../../../shared/batch-run';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
+import { RunRevert } from './RevertAction';
 import { runBadge, runCountWords, runHeadline } from './run-groups';
 
 export function RunRow({
@@ -53,6 +54,7 @@ export function RunRow({
           Amend many · {shown}
         </button>
         <div className="activity-sub mono">run {g.id}</div>
+        <RunRevert summary={summary} />
       </td>
       <td className="activity-change">
         {summary ? (

@@ -11,8 +11,12 @@ const ENV_WORDS: Record<ProfileSummary['environment'], string> = {
   custom: 'Custom URL',
 };
 
-export function confirmQuestion(count: number, profile: Pick<ProfileSummary, 'environment' | 'name'>): string {
-  return `Send ${count} modification${count === 1 ? '' : 's'} with ${ENV_WORDS[profile.environment]} profile ${profile.name}?`;
+export function confirmQuestion(
+  count: number,
+  profile: Pick<ProfileSummary, 'environment' | 'name'>,
+  subject?: string,
+): string {
+  return `Send ${count} modification${count === 1 ? '' : 's'} with ${ENV_WORDS[profile.environment]} profile ${profile.name}${subject ? ` ${subject}` : ''}?`;
 }
 
 export function ConfirmPanel({
@@ -23,9 +27,12 @@ export function ConfirmPanel({
   error,
   onSend,
   onBack,
+  subject,
 }: {
   summary: PlanSummary;
-  profile: ProfileSummary | undefined;
+  profile: Pick<ProfileSummary, 'environment' | 'name'> | undefined;
+  /** What the modifications do, said in the question ("to revert run …"). */
+  subject?: string;
   autoCancel: boolean;
   sending: boolean;
   error: unknown;
@@ -60,7 +67,7 @@ export function ConfirmPanel({
         </p>
       ) : null}
       <h2 id="am-confirm-title" className="am-confirm-title" tabIndex={-1} ref={heading}>
-        {profile ? confirmQuestion(n, profile) : `Send ${n} modifications?`}
+        {profile ? confirmQuestion(n, profile, subject) : `Send ${n} modifications?`}
       </h2>
       <p className="am-confirm-facts">
         Nothing has been sent yet. {n} order{n === 1 ? '' : 's'} in {summary.batches} batch request

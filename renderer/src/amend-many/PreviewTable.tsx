@@ -49,14 +49,24 @@ function Notes({ row }: { row: PlanRow }) {
   );
 }
 
-export function PreviewTable({ plan, pending }: { plan: AmendPlan; pending: boolean }) {
+export function PreviewTable({
+  plan,
+  pending,
+  title = '3 · Preview',
+  empty = 'Select open orders above to see what the rule does to each.',
+}: {
+  plan: AmendPlan;
+  pending: boolean;
+  title?: string;
+  empty?: string;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useVisibleRows(plan.rows.length, scrollRef, ROW_HEIGHT);
   const s = plan.summary;
   return (
     <section className="panel am-preview" aria-labelledby="am-preview-title">
       <div className="amend-panel-head">
-        <h2 id="am-preview-title">3 · Preview</h2>
+        <h2 id="am-preview-title">{title}</h2>
         <p className="am-counts" role="status" aria-label="Preview counts">
           {pending ? (
             'Loading instruments…'
@@ -130,7 +140,7 @@ export function PreviewTable({ plan, pending }: { plan: AmendPlan; pending: bool
             {plan.rows.length === 0 ? (
               <tr>
                 <td colSpan={8} className="muted am-empty">
-                  Select open orders above to see what the rule does to each.
+                  {empty}
                 </td>
               </tr>
             ) : null}

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/batch-run';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { RevertLinkWords } from '../activity/RevertLinkWords';
 import { useUi } from '../app/store';
 import { orderKey } from './order-filter';
 import { ITEM_BADGES, ITEM_LABELS } from './run-words';
@@ -118,6 +119,7 @@ export function RunPanel({
           profile {run.profileName} · run <span className="mono">{run.id}</span>
           {run.restored ? ' · from before the restart' : ''}
         </span>
+        <RevertLinkWords run={run} />
       </div>
       <p className={`am-run-state state-${run.state}`} role="status" aria-label="Run state">
         {runStatusWords(run)}

@@ -1,0 +1,55 @@
+/**
+ * "Revert…" on a finished run (its Activity row) and on an applied amend (its detail panel), with
+ * the links both ways: what a revert run undoes, and what undid this one.
+ */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Attempt } from '../../../shared/attempts';
+import type { RunSummary } from '../../../shared/batch-run';
+import type { RevertSource } from '../../../shared/revert';
+import { call } from '../lib/desk';
+import { RevertDialog } from './RevertDialog';
+import { RevertLinkWords, shortId } from './RevertLinkWords';
+
+function RevertButton({ source, label }: { source: RevertSource; label: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button revert-button" aria-label={label} onClick={() => setOpen(true)}>
+        Revert…
+      </button>
+      {open ? <RevertDialog source={source} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** Under a run's name in Activity: its links, and Revert… once it is finished. */
+export function RunRevert({ summary }: { summary: RunSummary | undefined }) {
+  if (!summary) return null;
+  const finished = summary.finishedAt !== undefined && summary.counts.applied > 0;
+  return (
+    <div className="revert-run">
+      <RevertLinkWords run={summary} />
+      {finished ? <RevertButton source={{ runId: summary.id }} label={`Revert run ${shortId(summary.id)}…`} /> : null}
+    </div>
+  );
+}
+
+/** In an applied amend's details: Revert…, and the runs that reverted it. */
+export function AttemptRevert({ attempt }: { attempt: Attempt }) {
+  const links = useQuery({
+    queryKey: ['revert-links', attempt.id],
+    queryFn: () => call('getRevertLinks', { attemptId: attempt.id }),
+  });
+  const by = links.data?.revertedBy ?? [];
+  return (
+    <div className="activity-check">
+      <RevertButton source={{ attemptId: attempt.id }} label={`Revert this amend…`} />
+      <span className="field-hint">
+        {by.length
+          ? `Reverted by run${by.length === 1 ? '' : 's'} ${by.map((r) => shortId(r.id)).join(', ')}.`
+          : 'Previews setting the order back to its values before this amend; nothing is sent before you confirm.'}
+      </span>
+    </div>
+  );
+}
