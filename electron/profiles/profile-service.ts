@@ -30,6 +30,7 @@ import { normalizeBaseUrl } from './base-url';
 import { destinationOf, sealStateOf, tamperedProblem, type SealState } from './destination-seal';
 import { runConnectionTest } from './connection-test';
 import { ProfileStore, type ProfilesFile, type StoredProfile, type StoreFs } from './profile-store';
+import { SessionSelectStore } from './session-select-store';
 import type { ScryptParams } from './passphrase-vault';
 import { apiKeyHint, Vault, type ProfileSecrets } from './vault';
 
@@ -84,7 +85,8 @@ class VaultProfileService implements ProfileService {
   ) {
     this.vault = new Vault(deps.secretBox, options.scrypt ?? deps.vaultScrypt);
     this.now = deps.now ?? Date.now;
-    this.store = new ProfileStore(deps.userDataDir, this.now, options.storeFs);
+    const Store = deps.sessionOnlySelect ? SessionSelectStore : ProfileStore;
+    this.store = new Store(deps.userDataDir, this.now, options.storeFs);
   }
 
   // ---------- reading ----------
