@@ -1,6 +1,6 @@
 /**
  * One modification of a `modify-batch` run, whatever produced it: a line of a file, or an open order
- * a rule was planned for (rule-plan.ts). Everything downstream (the sender, the printer) works on these.
+ * a rule was planned for. The dry run's checks and the run's requests are made from these.
  */
 import type { AmendDraft } from '../../shared/amend-rules';
 import type { Order } from '../../shared/schemas';

@@ -16,7 +16,14 @@ const run = serving
   ? runServe(argv.slice(1), { rendererDir: resolve(__dirname, '../../out/renderer'), version })
   : argv[0] === 'activity'
     ? runActivity(argv.slice(1), { env: process.env, stdout: process.stdout, stderr: process.stderr })
-    : runCli(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr });
+    : runCli(argv, {
+        env: process.env,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        tty: { input: process.stdin, prompt: process.stderr },
+        version,
+        trapSignals: true,
+      });
 
 run.then(
   (code) => {
