@@ -32,14 +32,23 @@ export interface OutcomeRow {
   attemptId?: string;
 }
 
-export function outcomeRows(run: BatchRun, where: readonly (string | undefined)[] = []): OutcomeRow[] {
+/** What the CLI knows of the items beyond the run: where each came from, the clientOid of a listed order. */
+export interface ItemLabels {
+  /** By run index. */
+  where?: readonly (string | undefined)[];
+  /** By orderId: a rule's requests name orders by orderId only. */
+  clientOidOf?: ReadonlyMap<string, string>;
+}
+
+export function outcomeRows(run: BatchRun, labels: ItemLabels = {}): OutcomeRow[] {
+  const { where = [], clientOidOf } = labels;
   return [...run.items]
     .sort((a, b) => a.index - b.index)
     .map((item) => ({
       index: item.index + 1,
       ...(where[item.index] ? { where: where[item.index] } : {}),
       orderId: item.request.orderId,
-      clientOid: item.request.clientOid,
+      clientOid: item.request.clientOid ?? (item.request.orderId ? clientOidOf?.get(item.request.orderId) : undefined),
       category: item.category ?? item.request.category,
       symbol: item.symbol ?? item.request.symbol,
       price: item.request.price,
@@ -69,9 +78,9 @@ export function printRunOutcome(
   stderr: TextSink,
   global: GlobalOptions,
   run: BatchRun,
-  where: readonly (string | undefined)[] = [],
+  labels: ItemLabels = {},
 ): number {
-  const rows = outcomeRows(run, where);
+  const rows = outcomeRows(run, labels);
   const count = (w: OutcomeWord) => rows.filter((r) => r.result === w).length;
   const said = (
     ['applied', 'accepted', 'not applied', 'rejected', 'refused', 'unknown', 'not sent', 'excluded'] as const

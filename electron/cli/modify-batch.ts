@@ -65,13 +65,7 @@ async function fromFile(
     [],
     followOptions(io, global, cmd),
   );
-  return printRunOutcome(
-    out,
-    io.stderr,
-    global,
-    run,
-    items.map((i) => i.where),
-  );
+  return printRunOutcome(out, io.stderr, global, run, { where: items.map((i) => i.where) });
 }
 
 async function fromRule(
@@ -107,7 +101,8 @@ async function fromRule(
     return EXIT.rejected;
   }
   const run = await startAndFollowRun(api, ready, skippedOf(plan.rows), followOptions(io, global, cmd));
-  return printRunOutcome(out, io.stderr, global, run);
+  const clientOidOf = new Map(orders.flatMap((o) => (o.clientOid ? [[o.orderId, o.clientOid] as const] : [])));
+  return printRunOutcome(out, io.stderr, global, run, { clientOidOf });
 }
 
 function followOptions(io: CliIo, global: GlobalOptions, cmd: ModifyBatchCommand) {
