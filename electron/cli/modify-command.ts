@@ -104,7 +104,7 @@ function outcomeText(a: AttemptWithGuard, word: ReturnType<typeof outcomeWord>, 
     a.answer && a.answer.code !== '00000' ? ` The exchange said: code ${a.answer.code}, "${a.answer.msg}".` : '';
   switch (word) {
     case 'applied':
-      return `Applied (${ids}): ${a.summary}`;
+      return `Applied (${ids}): ${a.summary.replace(/^Applied:\s*/, '')}`;
     case 'accepted':
       return `Accepted by the exchange (${ids}); not followed (--no-follow): the matching engine applies it afterwards. See the result with:\n  ${checkCommand}`;
     case 'unknown':

@@ -28,7 +28,7 @@ export interface OrderReader {
 /** The core's reads in the client's shape. */
 export function readerOf(api: DeskApi): OrderReader {
   return {
-    getOrder: async (ref) => (await unwrap(api.getOrder(ref))).order,
+    getOrder: async ({ orderId, clientOid }) => (await unwrap(api.getOrder({ orderId, clientOid }))).order,
     getOpenOrders: (q) =>
       unwrap(
         api.listOpenOrders({
