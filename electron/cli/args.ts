@@ -215,4 +215,3 @@ function diffCommand(values: Record<string, string | boolean | undefined>): Comm
     stateDir: textOption('--state-dir', values['state-dir'] as string | undefined),
   };
 }
-

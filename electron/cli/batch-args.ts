@@ -92,4 +92,3 @@ function orderSelection(values: ParsedValues): OrderSelection {
     );
   return selection;
 }
-

@@ -36,6 +36,8 @@ beforeEach(async () => {
     name: 'Desk A',
     environment: 'custom',
     baseUrl: demo.url,
+    locale: 'en-US',
+    timeoutMs: 10_000,
     apiKey: DEMO_ACCOUNT.apiKey,
     secretKey: DEMO_ACCOUNT.secretKey,
     passphrase: DEMO_ACCOUNT.passphrase,
@@ -56,7 +58,7 @@ async function cli(args: string[], env: Record<string, string> = {}) {
     pollMs: 20,
     host: { core: { ...FAST, localDemo: { engineLatencyMs: 20 } } },
   });
-  if (process.env.CLI_DEBUG) console.log(args.join(" "), code, stdout, stderr);
+  if (process.env.CLI_DEBUG) console.log(args.join(' '), code, stdout, stderr);
   for (const s of [PASS, DEMO_ACCOUNT.secretKey, DEMO_ACCOUNT.passphrase]) expect(stdout + stderr).not.toContain(s);
   return { code, stdout, stderr };
 }

@@ -148,4 +148,3 @@ async function chooseProfile(host: DeskHost, global: GlobalOptions, io: SessionI
 export function profileWords(p: ProfileSummary): string {
   return p.id === 'environment' ? p.name : `profile "${p.name}"`;
 }
-

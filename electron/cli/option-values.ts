@@ -82,4 +82,3 @@ export function baseUrlOption(value: string | undefined): string {
     throw new UsageError(e instanceof DeskError ? `--base-url: ${e.message}` : '--base-url is not valid.');
   }
 }
-
