@@ -15,7 +15,7 @@ import { orderCommand, type CliIo, type Output } from './output';
 
 type ModifyCommand = Extract<Command, { name: 'modify' }>;
 
-/** How long the CLI waits for one answer of getAttempt before asking again (main answers sooner on a change). */
+/** A bound on the asks: main holds each getAttempt until the attempt moves on (a few seconds at most). */
 const MAX_FOLLOW_ROUNDS = 100_000;
 
 export async function modify(
@@ -79,7 +79,7 @@ export async function modify(
   }
   const word = outcomeWord(attempt.status);
   if (out.json) out.data(attempt);
-  else out.text(outcomeText(attempt, word, checkCommand));
+  else out.text(outcomeText(attempt, word, checkCommand, current));
   return exitCodeOfOutcomes([word]);
 }
 
@@ -98,8 +98,14 @@ export async function followAttempt(api: DeskApi, first: AttemptWithGuard, follo
   return attempt;
 }
 
-function outcomeText(a: AttemptWithGuard, word: ReturnType<typeof outcomeWord>, checkCommand: string): string {
-  const ids = `order ${a.request.orderId ?? a.before?.orderId ?? ''}${a.request.clientOid ? `, client order ID ${a.request.clientOid}` : ''}`;
+function outcomeText(
+  a: AttemptWithGuard,
+  word: ReturnType<typeof outcomeWord>,
+  checkCommand: string,
+  order: Order,
+): string {
+  const clientOid = a.request.clientOid ?? order.clientOid;
+  const ids = `order ${order.orderId}${clientOid ? `, client order ID ${clientOid}` : ''}`;
   const exchange =
     a.answer && a.answer.code !== '00000' ? ` The exchange said: code ${a.answer.code}, "${a.answer.msg}".` : '';
   switch (word) {

@@ -302,4 +302,49 @@ describe('with the app running', () => {
       await app.close();
     }
   });
+
+  it('a CLI amend and an app amend on the same order block each other, both ways', async () => {
+    // The app's Local demo with a slow engine: an amend stays in flight long enough to collide with.
+    const app = createCore({
+      userDataDir: dir,
+      secretBox: testSecretBox(),
+      version: 'test',
+      ...FAST_CORE,
+      localDemo: { engineLatencyMs: 1500 },
+    });
+    const dispatch = createDispatch(app.handlers);
+    const host: HostDeps = { connect: async () => ({ invoke: dispatch, close: async () => undefined }) };
+    const desk = buildDeskApi(dispatch);
+    try {
+      // The app amends first; the CLI's amend of the same order is refused by the app's guard.
+      const first = await unwrap(desk.sendModification({ request: { clientOid: 'demo-btc-open', price: '60010.0' } }));
+      expect(first.status).not.toBe('refused');
+      const cli1 = await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60020.0'], { host, env: {} });
+      expect(cli1.code).toBe(1);
+      expect(cli1.stdout).toMatch(/^Not applied .*: /);
+      expect(cli1.stdout).toMatch(/in flight|waiting|not known yet|being sent|following/i);
+      // Once the app's amend is over, the CLI sends (--no-follow leaves it in flight in the app) …
+      await until(async () => (await unwrap(desk.getAttempt({ id: first.id }))).status === 'applied');
+      const cli2 = await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60030.0', '--no-follow'], {
+        host,
+        env: {},
+      });
+      expect(cli2.code).toBe(0);
+      // … and the app's own amend of that order is refused while the CLI's is followed.
+      const second = await unwrap(desk.sendModification({ request: { clientOid: 'demo-btc-open', price: '60040.0' } }));
+      expect(second.status).toBe('refused');
+      const { attempts } = await unwrap(desk.listActivity({}));
+      expect(attempts.filter((a) => a.status === 'refused')).toHaveLength(2);
+    } finally {
+      await app.close();
+    }
+  });
 });
+
+async function until(ok: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('timed out');
+}
