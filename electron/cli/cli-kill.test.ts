@@ -11,6 +11,7 @@
  * with its own deadline.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,7 +20,7 @@ import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-e
 import { FINAL_STATUSES } from '../../shared/attempts';
 import { Dec } from '../../shared/decimal';
 import { createCore } from '../core/create-core';
-import { acquireUserDataLock } from '../core/user-data-lock';
+import { acquireUserDataLock, LOCK_FILE } from '../core/user-data-lock';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
 
 const CYCLES = 3;
@@ -149,3 +150,70 @@ it(`SIGKILL of the CLI mid-run, ${CYCLES} times: nothing applied on the exchange
   expect(totals.killed).toBeGreaterThan(0);
   expect(totals.changed).toBeGreaterThan(0);
 }, 120_000);
+
+it('SIGTERM mid-run: the CLI closes its core (what was sent is recorded, the log flushed), releases the lock, exits 143', async () => {
+  const dir = join(work, 'user-data-term');
+  const placed = Array.from({ length: 40 }, (_, i) =>
+    demo.control.placeOrder({
+      uid: UID,
+      clientOid: `term-${i}`,
+      category: 'USDT-FUTURES',
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      price: new Dec(45_000 + i).toFixed(1),
+      qty: '0.0100',
+    }),
+  );
+  const file = join(work, 'items-term.csv');
+  await writeFile(
+    file,
+    ['clientOid,price', ...placed.map((o) => `${o.clientOid},${new Dec(o.price).plus('0.5').toFixed(1)}`)].join('\n'),
+  );
+  const batchesBefore = demo.control.requestLog().filter((e) => e.path === BATCH).length;
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', ENTRY, 'modify-batch', '--file', file, '--base-url', demo.url, '--user-data', dir, '--quiet'],
+    {
+      cwd: resolve(__dirname, '../..'),
+      env: {
+        PATH: process.env.PATH,
+        BITGET_API_KEY: DEMO_ACCOUNT.apiKey,
+        BITGET_API_SECRET: DEMO_ACCOUNT.secretKey,
+        BITGET_API_PASSPHRASE: DEMO_ACCOUNT.passphrase,
+      },
+      stdio: 'ignore',
+    },
+  );
+  const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
+  await until(
+    'the first batch request',
+    () => demo.control.requestLog().filter((e) => e.path === BATCH).length > batchesBefore,
+    30_000,
+  );
+  proc.kill('SIGTERM');
+  expect(await exited).toBe(143);
+  expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  await until(
+    'the exchange to settle',
+    () => placed.every((o) => !demo.control.getOrder(UID, o.orderId)?.pendingModification),
+    10_000,
+  );
+  const app = createCore({
+    userDataDir: dir,
+    secretBox: testSecretBox(),
+    version: 't',
+    changeRefresh: { enabled: false },
+  });
+  try {
+    const { attempts } = await app.handlers.listActivity({ limit: 500 });
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(attempts.filter((a) => !FINAL_STATUSES.includes(a.status))).toEqual([]);
+    for (const o of placed) {
+      const now = demo.control.getOrder(UID, o.orderId)!;
+      if (now.price !== o.price)
+        expect(attempts.some((a) => a.request.clientOid === o.clientOid && a.request.price === now.price)).toBe(true);
+    }
+  } finally {
+    await app.close();
+  }
+}, 60_000);

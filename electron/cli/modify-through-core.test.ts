@@ -204,6 +204,8 @@ describe('modify-batch through the core', () => {
     expect(rows.map((x) => x.clientOid)).toEqual(expect.arrayContaining(placed));
     expect(writes(BATCH)).toHaveLength(1);
     expect(r.stderr).toMatch(/Recorded in Activity as run /);
+    // Progress on stderr, as the run goes.
+    expect(r.stderr).toMatch(/^Run \S+ started: 0 of 3 checked; nothing sent yet$/m);
     const { attempts } = await laterApp((core) => core.handlers.listActivity({}));
     const runIds = new Set(attempts.map((a) => a.run?.id));
     expect(runIds.size).toBe(1);
@@ -248,8 +250,19 @@ describe('modify-batch through the core', () => {
     expect((await laterApp((core) => core.handlers.listActivity({}))).attempts).toHaveLength(0);
 
     demo.control.setEngineLatency(2000);
-    const r = await cli(['modify-batch', '--symbol', 'ETHUSDT', '--price-steps', '1', '--no-follow', ...onDemo()]);
+    const r = await cli([
+      'modify-batch',
+      '--symbol',
+      'ETHUSDT',
+      '--price-steps',
+      '1',
+      '--no-follow',
+      '--quiet',
+      ...onDemo(),
+    ]);
     expect(r.code).toBe(0);
+    // --quiet: no note and no progress, only the summary.
+    expect(r.stderr).not.toMatch(/started|environment \(key/);
     expect(r.stdout).toMatch(/ accepted /);
     expect(writes(BATCH)).toHaveLength(1);
   });
