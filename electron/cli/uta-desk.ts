@@ -27,9 +27,10 @@ const run = serving
 
 run.then(
   (code) => {
-    // After serving, idle keep-alive sockets of the exchange client would hold the process seconds more.
-    if (serving) process.exit(code);
+    // Idle keep-alive sockets of the exchange clients would hold the process seconds more once the
+    // command is done (the core, when it ran here, is closed already): exit once the output is out.
     process.exitCode = code;
+    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   },
   (e: unknown) => {
     // Only the message: an unexpected error object could carry request details.
