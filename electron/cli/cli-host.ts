@@ -65,6 +65,8 @@ export async function openInProcess(
       secretBox: NO_OS_KEYRING,
       version,
       sessionOnlySelect: true,
+      // A command lasts seconds: no background round of instrument fetches (the app's own job).
+      changeRefresh: { enabled: false },
       ...deps.core,
       ...extra,
     });

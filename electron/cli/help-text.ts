@@ -98,7 +98,8 @@ cover them, and they sign with the app's active profile: --profile naming anothe
 (switch it in the app, or stop the app), and the environment's credentials are refused (they are
 used only when no app runs). Otherwise the CLI takes the folder's lock for the command and runs the
 core itself; --profile selects a profile for this command only (the app opens on the one it had),
-and the environment's credentials sign as the profile "environment (key …abcd)", never saved.
+the environment's credentials sign as the profile "environment (key …abcd)", never saved, and with
+neither the app's active profile signs. Profiles sealed by the OS keyring open only in the app.
 Either way every attempt is in the app's Activity (uta-desk activity).
 
 Exit codes:
