@@ -58,7 +58,6 @@ async function cli(args: string[], env: Record<string, string> = {}) {
     pollMs: 20,
     host: { core: { ...FAST, localDemo: { engineLatencyMs: 20 } } },
   });
-  if (process.env.CLI_DEBUG) console.log(args.join(' '), code, stdout, stderr);
   for (const s of [PASS, DEMO_ACCOUNT.secretKey, DEMO_ACCOUNT.passphrase]) expect(stdout + stderr).not.toContain(s);
   return { code, stdout, stderr };
 }

@@ -84,7 +84,6 @@ async function cli(args: string[], unreachable?: string): Promise<Run> {
     fetch: recording,
     sleep: async () => {},
   });
-  if (process.env.CLI_DEBUG) console.log(args.join(' '), code, stdout, stderr, JSON.stringify(sent));
   return { code, stdout, stderr, sent };
 }
 

@@ -96,7 +96,6 @@ async function cli(
     sleep: async () => {},
   });
   for (const s of SECRET_VALUES) expect(stdout + stderr).not.toContain(s);
-  if (process.env.CLI_DEBUG) console.log(args.join(' '), code, stdout, stderr, JSON.stringify(sent));
   return { code, stdout, stderr, sent };
 }
 

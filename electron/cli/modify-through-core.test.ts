@@ -82,7 +82,6 @@ async function cli(args: string[], options: { host?: HostDeps; env?: Record<stri
     host: options.host ?? { core: FAST_CORE },
   });
   for (const s of SECRET_VALUES) expect(stdout + stderr).not.toContain(s);
-  if (process.env.CLI_DEBUG) console.log(args.join(' '), code, stdout, stderr);
   return { code, stdout, stderr };
 }
 

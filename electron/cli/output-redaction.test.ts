@@ -97,7 +97,6 @@ async function cli(
     }
   for (const sig of signatures) expect(`${stdout}${stderr}`).not.toContain(sig);
   await rm(userData, { recursive: true, force: true });
-  if (process.env.CLI_DEBUG) console.log(args.join(' '), code, stdout, stderr);
   return { code, stdout, stderr, requests: s.requests };
 }
 
