@@ -310,6 +310,19 @@ describe('with the app running', () => {
       expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
       const { attempts } = await unwrap(buildDeskApi(dispatch).listActivity({}));
       expect(attempts[0]).toMatchObject({ status: 'applied', profileName: 'Local demo' });
+
+      // A run too: started and followed in the app, each item's outcome printed by the CLI.
+      const run = await cli(
+        ['modify-batch', '--category', 'USDT-FUTURES', '--symbol', 'BTCUSDT', '--price-steps', '1', '--json'],
+        { host, env: {} },
+      );
+      expect(run.code).toBe(0);
+      expect(channels).toContain('run:start');
+      const rows = JSON.parse(run.stdout) as Array<{ result: string; attemptId: string }>;
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((x) => x.result === 'applied')).toBe(true);
+      const after = await unwrap(buildDeskApi(dispatch).listActivity({ limit: 500 }));
+      for (const x of rows) expect(after.attempts.find((a) => a.id === x.attemptId)?.status).toBe('applied');
     } finally {
       await app.close();
     }
