@@ -101,7 +101,7 @@ describe('CSV', () => {
       /line 2: orderId is longer than 64 characters/,
     );
     const many = ['orderId,price', ...Array.from({ length: MAX_BATCH_FILE_ITEMS + 1 }, (_, i) => `${i + 1},1`)];
-    expect(usage(() => csv(many.join('\n')))).toMatch(/has 1001 items; at most 1000 per run/);
+    expect(usage(() => csv(many.join('\n')))).toMatch(/has 501 items; at most 500 per run/);
   });
 });
 

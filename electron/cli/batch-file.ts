@@ -7,13 +7,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { checkAmend, type AmendDraft } from '../../shared/amend-rules';
+import { MAX_RUN_ITEMS } from '../../shared/batch-run';
 import { MAX_DECIMAL_LENGTH, MAX_ID_LENGTH } from '../../shared/schemas';
-import { UsageError } from './args';
+import { UsageError } from './usage-error';
 import type { BatchItem } from './batch-item';
 
 /** Far above a day's amending, far below what a mistaken file (a log, a dump) would be. */
 export const MAX_BATCH_FILE_BYTES = 1024 * 1024;
-export const MAX_BATCH_FILE_ITEMS = 1000;
+/** One run of the core: the app's own bound on an Amend many run. */
+export const MAX_BATCH_FILE_ITEMS = MAX_RUN_ITEMS;
 
 /** The fields an item may give, by the name the exchange uses. */
 export const ITEM_FIELDS = ['orderId', 'clientOid', 'price', 'qty', 'autoCancel', 'symbol', 'category'] as const;

@@ -1,217 +1,101 @@
 /**
- * The printer of `modify-batch`: the per-item table (or JSON) of a dry run's checks and of a run's
- * outcomes, the request bodies a dry run would send, and the summary. One row shape serves both
- * formats, so the table and `--json` never disagree.
+ * The printer of `modify-batch`: the final outcome per item of a run (table, or `--json`), the checks
+ * of a file's dry run, the request bodies a dry run would send, and the summary. One row shape per
+ * table serves both formats, so the table and `--json` never disagree.
  */
+import type { BatchRun, RunItem } from '../../shared/batch-run';
+import type { ModifyOrderRequest } from '../../shared/schemas';
 import type { GlobalOptions } from './args';
-import type { BatchPlan, PlannedItem } from './batch-plan';
-import type { ItemOutcome } from './batch-send';
+import { exitCodeOfOutcomes, outcomeWord, type OutcomeWord } from './attempt-outcome';
 import { orderCommand, plural, type Output, type TextSink } from './output';
 import { renderTable, type Column } from './table';
 
-export type ResultWord = 'accepted' | 'rejected' | 'refused-locally' | 'excluded' | 'unknown' | 'not-sent';
-export type CheckWord = 'ok' | 'refused-locally';
-
-export interface ItemRow {
+/** One item's final outcome, as printed and as `--json` gives it. */
+export interface OutcomeRow {
+  /** 1-based position in the run. */
   index: number;
-  where: string;
+  /** Where the item came from: "line 4" of a CSV file, "open order 2" of a rule. */
+  where?: string;
   orderId?: string;
   clientOid?: string;
   category?: string;
   symbol?: string;
+  /** The new values asked for. */
   price?: string;
-  newPrice?: string;
   qty?: string;
-  newQty?: string;
-  autoCancel?: string;
-  /** The request (1-based) the item is, or would be, sent in. */
-  request?: number;
-  result: ResultWord | CheckWord;
-  code?: string;
-  exchangeMsg?: string;
+  result: OutcomeWord;
+  /** The item's status in the run (an attempt's status, or queued / not-sent / excluded). */
+  status: RunItem['status'];
+  /** In words: the attempt's summary (the exchange's words for a rejection), or why it was not sent. */
   detail: string;
-  warnings: string[];
+  /** The item's attempt in Activity. */
+  attemptId?: string;
 }
 
-function baseRow(p: PlannedItem): Omit<ItemRow, 'result' | 'detail'> {
-  const { item, order } = p;
-  return {
-    index: item.index,
-    where: item.where,
-    orderId: order?.orderId ?? item.orderId,
-    clientOid: order?.clientOid || item.clientOid,
-    category: p.category,
-    symbol: p.symbol,
-    price: order?.price,
-    newPrice: item.price,
-    qty: order?.qty,
-    newQty: item.qty,
-    autoCancel: p.request?.autoCancel,
-    request: p.batch,
-    warnings: p.warnings,
-  };
+/** What the CLI knows of the items beyond the run: where each came from, the clientOid of a listed order. */
+export interface ItemLabels {
+  /** By run index. */
+  where?: readonly (string | undefined)[];
+  /** By orderId: a rule's requests name orders by orderId only. */
+  clientOidOf?: ReadonlyMap<string, string>;
 }
 
-const warning = (w: string) => `warning: ${w}`;
-
-export function checkRows(plan: BatchPlan): ItemRow[] {
-  return plan.items.map((p) => ({
-    ...baseRow(p),
-    result: p.request ? 'ok' : 'refused-locally',
-    detail: p.request ? [`request ${p.batch ?? '?'}`, ...p.warnings.map(warning)].join('; ') : p.errors.join('; '),
-  }));
+export function outcomeRows(run: BatchRun, labels: ItemLabels = {}): OutcomeRow[] {
+  const { where = [], clientOidOf } = labels;
+  return [...run.items]
+    .sort((a, b) => a.index - b.index)
+    .map((item) => ({
+      index: item.index + 1,
+      ...(where[item.index] ? { where: where[item.index] } : {}),
+      orderId: item.request.orderId,
+      clientOid: item.request.clientOid ?? (item.request.orderId ? clientOidOf?.get(item.request.orderId) : undefined),
+      category: item.category ?? item.request.category,
+      symbol: item.symbol ?? item.request.symbol,
+      price: item.request.price,
+      qty: item.request.qty,
+      result: outcomeWord(item.status),
+      status: item.status,
+      detail: item.summary,
+      ...(item.attemptId ? { attemptId: item.attemptId } : {}),
+    }));
 }
 
-export function resultRows(plan: BatchPlan, outcomes: ReadonlyMap<PlannedItem, ItemOutcome>): ItemRow[] {
-  return plan.items.map((p): ItemRow => {
-    const base = baseRow(p);
-    const o = outcomes.get(p) ?? { kind: 'not-sent', why: 'not sent' };
-    switch (o.kind) {
-      case 'accepted':
-        return {
-          ...base,
-          orderId: o.orderId || base.orderId,
-          clientOid: o.clientOid || base.clientOid,
-          result: 'accepted',
-          detail: ['the matching engine applies it afterwards', ...p.warnings.map(warning)].join('; '),
-        };
-      case 'rejected':
-        return {
-          ...base,
-          result: 'rejected',
-          code: o.code,
-          exchangeMsg: o.exchangeMsg || undefined,
-          detail: o.wholeBatch ? `request ${p.batch ?? '?'} was refused as a whole: ${o.words}` : o.words,
-        };
-      case 'refused-locally':
-        return { ...base, result: 'refused-locally', detail: `${o.reasons.join('; ')} (not sent)` };
-      case 'excluded':
-        return { ...base, result: 'excluded', detail: `${o.reason} (not sent)` };
-      case 'unknown':
-        return {
-          ...base,
-          result: 'unknown',
-          detail: /check the order/i.test(o.why)
-            ? `${o.why} Do not resend.`
-            : `${o.why} Check the order, do not resend.`,
-        };
-      case 'not-sent':
-        return { ...base, result: 'not-sent', detail: o.why };
-    }
-  });
-}
+const OUTCOME_COLUMNS: readonly Column<OutcomeRow>[] = [
+  { header: '#', value: (r) => String(r.index), align: 'right' },
+  { header: 'ORDER ID', value: (r) => r.orderId },
+  { header: 'CLIENT OID', value: (r) => r.clientOid },
+  { header: 'CATEGORY', value: (r) => r.category },
+  { header: 'SYMBOL', value: (r) => r.symbol },
+  { header: 'NEW PRICE', value: (r) => r.price, align: 'right' },
+  { header: 'NEW QTY', value: (r) => r.qty, align: 'right' },
+  { header: 'RESULT', value: (r) => r.result },
+  { header: 'DETAIL', value: (r) => r.detail },
+];
 
-/** "60000.0 → 60000.1", or the current value alone when it does not change. */
-export const currentToNew = (from: string | undefined, to: string | undefined): string =>
-  to === undefined ? (from ?? '') : `${from ?? '?'} → ${to}`;
-
-const RESULT_TEXT: Readonly<Record<ItemRow['result'], string>> = {
-  ok: 'ok',
-  accepted: 'accepted',
-  rejected: 'rejected',
-  'refused-locally': 'refused locally',
-  excluded: 'excluded',
-  unknown: 'unknown',
-  'not-sent': 'not sent',
-};
-
-function columns(resultHeader: string): readonly Column<ItemRow>[] {
-  return [
-    { header: '#', value: (r) => String(r.index), align: 'right' },
-    { header: 'ORDER ID', value: (r) => r.orderId },
-    { header: 'CLIENT OID', value: (r) => r.clientOid },
-    { header: 'CATEGORY', value: (r) => r.category },
-    { header: 'SYMBOL', value: (r) => r.symbol },
-    { header: 'PRICE → NEW', value: (r) => currentToNew(r.price, r.newPrice) },
-    { header: 'QTY → NEW', value: (r) => currentToNew(r.qty, r.newQty) },
-    { header: resultHeader, value: (r) => `${RESULT_TEXT[r.result]}${r.code ? ` ${r.code}` : ''}` },
-    { header: 'DETAIL', value: (r) => r.detail },
-  ];
-}
-
-export function printDryRun(out: Output, stderr: TextSink, plan: BatchPlan): void {
-  const rows = checkRows(plan);
-  const bodies = requestBodies(plan);
-  const passed = rows.filter((r) => r.result === 'ok').length;
-  const summary =
-    `Dry run: ${plural(rows.length, 'item')}, ${passed} pass the checks, ${rows.length - passed} refused locally; ` +
-    `${plural(bodies.length, 'request')} would be sent. Nothing was sent.`;
-  if (out.json) {
-    out.data({ items: rows, requests: bodies });
-    stderr.write(`${summary}\n`);
-    return;
-  }
-  out.text(renderTable(rows, columns('CHECK')));
-  printRequestBodies(out, bodies);
-  out.text(`\n${summary}`);
-}
-
-/** A request a dry run would send: its number, product type and body. */
-export interface RequestBody {
-  request: number;
-  category: string;
-  body: unknown[];
-}
-
-export function requestBodies(plan: BatchPlan): RequestBody[] {
-  return plan.batches.map((b) => ({
-    request: b.number,
-    category: b.category,
-    body: b.items.map((p) => p.request),
-  }));
-}
-
-/** Each body as it would go on the wire, one item a line. */
-export function printRequestBodies(out: Output, bodies: readonly RequestBody[]): void {
-  for (const b of bodies) {
-    out.text(
-      `\nRequest ${b.request} of ${bodies.length}: POST /api/v3/trade/batch-modify-order (${b.category}, ${plural(b.body.length, 'item')})\n` +
-        `[\n${b.body.map((item) => `  ${JSON.stringify(item)}`).join(',\n')}\n]`,
-    );
-  }
-}
-
-export interface ResultCounts {
-  accepted: number;
-  rejected: number;
-  'refused-locally': number;
-  /** Left out by a rule over the open orders; always 0 for a file. */
-  excluded: number;
-  unknown: number;
-  'not-sent': number;
-}
-
-export function countResults(rows: readonly ItemRow[]): ResultCounts {
-  const counts: ResultCounts = {
-    accepted: 0,
-    rejected: 0,
-    'refused-locally': 0,
-    excluded: 0,
-    unknown: 0,
-    'not-sent': 0,
-  };
-  for (const r of rows) if (r.result in counts) counts[r.result as ResultWord] += 1;
-  return counts;
-}
-
-export function printResults(
+/** Prints the outcome of every item and returns the exit code they give. */
+export function printRunOutcome(
   out: Output,
   stderr: TextSink,
   global: GlobalOptions,
-  plan: BatchPlan,
-  rows: readonly ItemRow[],
-): void {
-  const c = countResults(rows);
+  run: BatchRun,
+  labels: ItemLabels = {},
+): number {
+  const rows = outcomeRows(run, labels);
+  const count = (w: OutcomeWord) => rows.filter((r) => r.result === w).length;
+  const said = (
+    ['applied', 'accepted', 'not applied', 'rejected', 'refused', 'unknown', 'not sent', 'excluded'] as const
+  )
+    .map((w) => [count(w), w] as const)
+    .filter(([n]) => n > 0)
+    .map(([n, w]) => `${n} ${w}`);
   const lines = [
-    `${plural(rows.length, 'item')} in ${plural(plan.batches.length, 'request')}: ${c.accepted} accepted, ` +
-      `${c.rejected} rejected, ${c['refused-locally']} refused locally, ${c.excluded > 0 ? `${c.excluded} excluded, ` : ''}` +
-      `${c.unknown} unknown, ${c['not-sent']} not sent.`,
+    `${plural(rows.length, 'item')} in ${plural(run.requests, 'request')}: ${said.join(', ') || 'nothing'}.`,
+    `Recorded in Activity as run ${run.id}: uta-desk activity --run ${run.id}`,
   ];
-  const accepted = rows.find((r) => r.result === 'accepted');
-  if (accepted)
+  if (count('accepted') > 0)
     lines.push(
-      'Accepted modifications are applied by the matching engine afterwards; see an order with:',
-      `  ${orderCommand(global, accepted)}`,
+      'Accepted modifications are applied by the matching engine afterwards (not followed: --no-follow); see an order with:',
+      `  ${orderCommand(global, rows.find((r) => r.result === 'accepted') ?? {})}`,
     );
   const unknown = rows.filter((r) => r.result === 'unknown');
   if (unknown.length > 0)
@@ -223,8 +107,30 @@ export function printResults(
   if (out.json) {
     out.data(rows);
     stderr.write(`${lines.join('\n')}\n`);
-    return;
+  } else {
+    out.text(renderTable(rows, OUTCOME_COLUMNS));
+    out.text(lines.join('\n'));
   }
-  out.text(renderTable(rows, columns('RESULT')));
-  out.text(lines.join('\n'));
+  return exitCodeOfOutcomes(rows.map((r) => r.result));
+}
+
+/** "60000.0 → 60000.1", or the current value alone when it does not change. */
+export const currentToNew = (from: string | undefined, to: string | undefined): string =>
+  to === undefined ? (from ?? '') : `${from ?? '?'} → ${to}`;
+
+/** A request a dry run would send: its number, product type and body. */
+export interface RequestBody {
+  request: number;
+  category: string;
+  body: ModifyOrderRequest[];
+}
+
+/** Each body as it would go on the wire, one item a line. */
+export function printRequestBodies(out: Output, bodies: readonly RequestBody[]): void {
+  for (const b of bodies) {
+    out.text(
+      `\nRequest ${b.request} of ${bodies.length}: POST /api/v3/trade/batch-modify-order (${b.category}, ${plural(b.body.length, 'item')})\n` +
+        `[\n${b.body.map((item) => `  ${JSON.stringify(item)}`).join(',\n')}\n]`,
+    );
+  }
 }

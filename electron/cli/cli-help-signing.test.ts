@@ -1,5 +1,8 @@
 /** Per-command help, `modify --dry-run`, and the line that names the exchange a signed request goes to. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { runCli } from './run-cli';
 
@@ -16,15 +19,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await demo.close();
 });
-beforeEach(() => {
+let userData: string;
+beforeEach(async () => {
   demo.control.reset();
+  userData = await mkdtemp(join(tmpdir(), 'uta-cli-help-'));
+});
+afterEach(async () => {
+  await rm(userData, { recursive: true, force: true });
 });
 
 async function cli(args: string[], fetchImpl?: typeof fetch) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, {
+  // modify goes through a core: on a folder of the test's own.
+  const code = await runCli([...args, ...(args[0] === 'modify' ? ['--user-data', userData] : [])], {
     env: ENV,
+    host: { core: { changeRefresh: { enabled: false } } },
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: (s: string) => (stderr += s) },
     sleep: async () => {},

@@ -56,8 +56,10 @@ afterAll(async () => {
   await demo.close();
   await rm(dir, { recursive: true, force: true });
 });
-beforeEach(() => {
+let userData: string;
+beforeEach(async () => {
   demo.control.reset();
+  userData = await mkdtemp(join(dir, 'user-data-'));
 });
 
 interface Run {
@@ -84,8 +86,10 @@ async function cli(
     }
     return fetch(input, init);
   };
-  const code = await runCli([...args, '--base-url', options.baseUrl ?? demo.url], {
+  const code = await runCli([...args, '--base-url', options.baseUrl ?? demo.url, '--user-data', userData], {
     env: options.env ?? ENV,
+    pollMs: 20,
+    host: { core: { changeRefresh: { enabled: false } } },
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: (s: string) => (stderr += s) },
     fetch: recording,
@@ -127,20 +131,19 @@ interface JsonRow {
 }
 
 describe('modify-batch from a file', () => {
-  it('sends a CSV file in one request, all accepted, and the engine applies them', async () => {
+  it('sends a CSV file in one request through the core, follows each item, all applied', async () => {
     const path = await file('items.csv', 'clientOid,price,qty\nfut-1,60010.0,\nfut-2,,0.0200\nfut-3,59990.0,0.0150\n');
     const r = await cli(['modify-batch', '--file', path]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /^#\s+ORDER ID\s+CLIENT OID\s+CATEGORY\s+SYMBOL\s+PRICE → NEW\s+QTY → NEW\s+RESULT\s+DETAIL$/m,
+      /^#\s+ORDER ID\s+CLIENT OID\s+CATEGORY\s+SYMBOL\s+NEW PRICE\s+NEW QTY\s+RESULT\s+DETAIL$/m,
     );
     expect(r.stdout).toMatch(
-      /^1\s+1900000000000000001\s+fut-1\s+USDT-FUTURES\s+BTCUSDT\s+60000\.0 → 60010\.0\s+0\.0100\s+accepted/m,
+      /^1\s+fut-1\s+USDT-FUTURES\s+BTCUSDT\s+60010\.0\s+applied\s+Applied: price 60000\.0 → 60010\.0\.$/m,
     );
     expect(r.stdout).toMatch(
-      /3 items in 1 request: 3 accepted, 0 rejected, 0 refused locally, 0 unknown, 0 not sent\./,
+      /3 items in 1 request: 3 applied\.\nRecorded in Activity as run \S+: uta-desk activity --run /,
     );
-    expect(r.stdout).toContain(`uta-desk order --order-id 1900000000000000001 --base-url ${demo.url}`);
     expect(r.sent).toEqual([
       [
         { clientOid: 'fut-1', price: '60010.0', autoCancel: 'no' },
@@ -168,16 +171,10 @@ describe('modify-batch from a file', () => {
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as JsonRow[];
     expect(rows).toEqual([
-      expect.objectContaining({ index: 1, where: 'item 1', clientOid: 'fut-4', result: 'accepted', request: 1 }),
-      expect.objectContaining({
-        index: 2,
-        where: 'item 2',
-        orderId: '1900000000000000100',
-        result: 'accepted',
-        request: 2,
-      }),
+      expect.objectContaining({ index: 1, where: 'item 1', orderId: '1900000000000000004', result: 'applied' }),
+      expect.objectContaining({ index: 2, where: 'item 2', clientOid: 'spot-1', result: 'applied' }),
     ]);
-    expect(r.stderr).toMatch(/2 items in 2 requests: 2 accepted/);
+    expect(r.stderr).toMatch(/2 items in 2 requests: 2 applied/);
     // Two product types: two requests, each of one category.
     expect(r.sent).toEqual([
       [{ orderId: '1900000000000000004', price: '60020.0', autoCancel: 'yes' }],
@@ -202,13 +199,8 @@ describe('modify-batch from a file', () => {
     ]);
     expect(batchPosts()).toHaveLength(3);
     const rows = JSON.parse(r.stdout) as JsonRow[];
-    expect(rows.slice(0, 28).every((row) => row.result === 'accepted')).toBe(true);
-    expect(rows[28]).toMatchObject({ clientOid: 'fut-filled', result: 'refused-locally' });
-    expect(rows.map((row) => row.request)).toEqual([1, ...FUTURES.map((_, i) => (i < 20 ? 2 : 3)), 1, 1, undefined]);
-    // Many orders: read from the open-orders pages; only the one not open is read on its own.
-    const reads = demo.control.requestLog().filter((e) => e.path.startsWith('/api/v3/trade/'));
-    expect(reads.filter((e) => e.path === '/api/v3/trade/unfilled-orders')).toHaveLength(1);
-    expect(reads.filter((e) => e.path === '/api/v3/trade/order-info')).toHaveLength(1);
+    expect(rows.slice(0, 28).every((row) => row.result === 'applied')).toBe(true);
+    expect(rows[28]).toMatchObject({ clientOid: 'fut-filled', result: 'refused' });
   });
 
   it('refuses locally what breaks a rule (not sent), and shows what the exchange rejects', async () => {
@@ -234,18 +226,13 @@ describe('modify-batch from a file', () => {
       ],
     ]);
     const row = (n: number) => r.stdout.split('\n').find((l) => l.startsWith(`${n} `)) ?? '';
-    expect(row(1)).toMatch(/accepted/);
-    expect(row(2)).toMatch(
-      /refused locally\s+Price allows at most 1 decimal place \(the exchange would answer 25610\); /,
-    );
-    expect(row(2)).toMatch(/Price must be a multiple of 0\.1 \(the exchange would answer 25244\) \(not sent\)$/);
-    expect(row(3)).toMatch(/refused locally\s+The order is completely filled/);
-    expect(row(4)).toMatch(/rejected 25571\s+The new price and quantity are the same as before/);
-    expect(row(5)).toMatch(/rejected 25568\s+The order does not meet the modification requirements/);
-    expect(row(6)).toMatch(/refused locally\s+The order does not exist .*25204/);
-    expect(r.stdout).toMatch(
-      /6 items in 1 request: 1 accepted, 2 rejected, 3 refused locally, 0 unknown, 0 not sent\./,
-    );
+    expect(row(1)).toMatch(/ applied\s+Applied/);
+    expect(row(2)).toMatch(/ refused\s+Refused before sending: Price allows at most 1 decimal place/);
+    expect(row(3)).toMatch(/ refused\s+Refused before sending: The order is completely filled/);
+    expect(row(4)).toMatch(/ rejected\s+Rejected: The new price and quantity are the same as before \(code 25571\)/);
+    expect(row(5)).toMatch(/ rejected\s+Rejected: The order does not meet the modification requirements/);
+    expect(row(6)).toMatch(/ refused\s+Refused before sending: .*The order does not exist .*25204/);
+    expect(r.stdout).toMatch(/6 items in 1 request: 1 applied, 2 rejected, 3 refused\./);
     await applied('fut-1', (o) => o.price === '60010.0');
     expect(demo.control.getOrder(UID, 'fut-2')?.price).toBe('60000.0');
   });
@@ -256,16 +243,17 @@ describe('modify-batch from a file', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^#\s+ORDER ID.*\s+CHECK\s+DETAIL$/m);
     expect(r.stdout).toMatch(/^1\s.*\sok\s+request 1$/m);
-    expect(r.stdout).toMatch(/^3\s.*refused locally\s+The order is completely filled/m);
+    expect(r.stdout).toMatch(/^3\s.*refused\s+The order is completely filled/m);
     expect(r.stdout).toContain(
       `Request 1 of 2: POST ${BATCH_PATH} (USDT-FUTURES, 1 item)\n[\n  {"clientOid":"fut-1","price":"60010.0","autoCancel":"no"}\n]`,
     );
     expect(r.stdout).toContain(`Request 2 of 2: POST ${BATCH_PATH} (SPOT, 1 item)`);
     expect(r.stdout).toMatch(
-      /Dry run: 3 items, 2 pass the checks, 1 refused locally; 2 requests would be sent\. Nothing was sent\./,
+      /Dry run: 3 items, 2 pass the checks, 1 would be refused; 2 requests would be sent\. Nothing was sent\./,
     );
     expect(r.sent).toEqual([]);
     expect(batchPosts()).toEqual([]);
+    expect(demo.control.requestLog().filter((e) => e.method === 'POST')).toEqual([]);
 
     const passing = await file('dry-ok.json', JSON.stringify([{ clientOid: 'fut-1', price: '60010.0' }]));
     const json = await cli(['modify-batch', '--file', passing, '--dry-run', '--json']);
@@ -287,12 +275,10 @@ describe('modify-batch from a file', () => {
     expect(r.code).toBe(3);
     const rows = JSON.parse(r.stdout) as JsonRow[];
     expect(rows.slice(0, 20).every((row) => row.result === 'unknown')).toBe(true);
-    expect(rows[0]?.detail).toMatch(
-      /No answer .* within 700 ms.*check the order before trying again\. Do not resend\.$/,
-    );
-    expect(rows.slice(20).every((row) => row.result === 'accepted')).toBe(true);
+    expect(rows[0]?.detail).toMatch(/^Outcome unknown — the exchange did not answer in time/);
+    expect(rows.slice(20).every((row) => row.result === 'applied')).toBe(true);
     expect(r.stderr).toMatch(/20 outcomes are unknown: check those orders before anything else, and do not resend:/);
-    expect(r.stderr).toContain(`uta-desk order --order-id 1900000000000000001 --base-url ${demo.url}`);
+    expect(r.stderr).toContain(`uta-desk order --client-oid fut-1 --base-url ${demo.url}`);
     expect(r.sent.map((b) => b.length)).toEqual([20, 5]);
     // The delayed request was processed by the demo: the first 20 are applied although unknown here.
     await applied('fut-1', (o) => o.price === '60000.2');
@@ -310,7 +296,7 @@ describe('modify-batch from a file', () => {
     expect(demo.control.requestLog()).toEqual([]);
   });
 
-  it('refuses the same order twice, by the same ID or by both of its IDs', async () => {
+  it('refuses the same order twice: by the same ID in the file, by both of its IDs in the run', async () => {
     const same = await file('dup.csv', 'clientOid,price\nfut-1,60010.0\nfut-1,60020.0\n');
     const r = await cli(['modify-batch', '--file', same]);
     expect(r.code).toBe(2);
@@ -324,12 +310,12 @@ describe('modify-batch from a file', () => {
         { orderId: '1900000000000000001', price: '60020.0' },
       ]),
     );
+    // The core's guard: the order is already an item of this run, so the other is refused, never sent.
     const b = await cli(['modify-batch', '--file', both]);
-    expect(b.code).toBe(2);
-    expect(b.stderr).toMatch(
-      /The same order is named twice .* Nothing was sent\.\n\s+item 2 names order 1900000000000000001, like item 1/,
-    );
-    expect(batchPosts()).toEqual([]);
+    expect(b.code).toBe(1);
+    expect(b.stdout).toMatch(/ refused\s+Refused: Order 1900000000000000001 is item 2 of 2 of an amend-many run/);
+    expect(r.sent).toEqual([]);
+    expect(b.sent).toEqual([[{ orderId: '1900000000000000001', price: '60020.0', autoCancel: 'no' }]]);
   });
 
   it('needs --file and credentials, and refuses a bad --auto-cancel', async () => {
@@ -343,23 +329,25 @@ describe('modify-batch from a file', () => {
 });
 
 describe('modify-batch when requests fail', () => {
-  it('sends nothing when the orders cannot be looked up', async () => {
+  it('sends nothing when the orders cannot be read: refused with the reason, or not started', async () => {
     const path = await file('lookup.csv', 'clientOid,price\nfut-1,60010.0\n');
     const wrongKey = await cli(['modify-batch', '--file', path], undefined, {
       env: { ...ENV, BITGET_API_PASSPHRASE: 'wrong' },
     });
     expect(wrongKey.code).toBe(1);
-    expect(wrongKey.stderr).toMatch(/code 40012[\s\S]*Nothing was sent\./);
+    expect(wrongKey.stdout).toMatch(
+      / refused\s+Refused before sending: the order could not be read .*code 40012.* Nothing was sent\./,
+    );
     const port = await closedPort();
     const unreachable = await cli(['modify-batch', '--file', path], undefined, {
       baseUrl: `http://127.0.0.1:${port}`,
     });
-    expect(unreachable.code).toBe(3);
-    expect(unreachable.stderr).toMatch(/connection refused[\s\S]*Nothing was sent\./);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stdout).toMatch(/ refused\s+Refused before sending: .*connection refused.*Nothing was sent\./);
     expect(batchPosts()).toEqual([]);
   });
 
-  it('after a request refused as a whole, sends nothing more', async () => {
+  it('a request refused as a whole: its items rejected with the exchange words; the core sends the next', async () => {
     const futures = {
       orderId: '1',
       clientOid: 'f',
@@ -383,13 +371,12 @@ describe('modify-batch when requests fail', () => {
       const r = await cli(['modify-batch', '--file', path], undefined, { baseUrl: fake.url });
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(
-        /^1\s.*rejected 40017\s+request 1 was refused as a whole: The exchange rejected a parameter/m,
+        /^1\s.*rejected\s+Rejected: The exchange rejected a parameter of the request \(code 40017/m,
       );
-      expect(r.stdout).toMatch(/^2\s.*not sent\s+not sent after request 1 failed \(refused as a whole, code 40017\)$/m);
-      expect(r.stdout).toMatch(
-        /2 items in 2 requests: 0 accepted, 1 rejected, 0 refused locally, 0 unknown, 1 not sent\./,
-      );
-      expect(fake.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
+      expect(r.stdout).toMatch(/^2\s.*rejected\s+Rejected: The exchange rejected a parameter/m);
+      expect(r.stdout).toMatch(/2 items in 2 requests: 2 rejected\./);
+      // Each item is in one request, sent once.
+      expect(fake.requests.filter((q) => q.method === 'POST')).toHaveLength(2);
     } finally {
       await fake.close();
     }

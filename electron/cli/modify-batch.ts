@@ -1,86 +1,114 @@
 /**
- * `uta-desk modify-batch`: items → plan (lookups and the amend rules) → send (batch requests, each
- * once) → print. The items come from a file, or from a rule over the open orders (selected, then
- * planned by the app's amend-many planner); from the plan on, both take the same path.
+ * `uta-desk modify-batch`: the items of a file, or one rule over the open orders planned with the
+ * app's own planner (shared/amend-plan.ts, fed by the same contract calls as Amend many's preview),
+ * become one run of the core: main checks, records, sends and follows each item, and the CLI prints
+ * each item's final outcome. A dry run prints the preview and starts nothing.
  */
+import { planAmends, type AmendPlan } from '../../shared/amend-plan';
 import { DeskError } from '../../shared/errors';
-import type { ExchangeClient } from '../exchange/client';
-import { UsageError, type BatchSource, type Command, type GlobalOptions } from './args';
+import type { DeskApi } from '../../shared/contract';
+import { skippedOf } from '../../shared/skipped-rows';
+import type { Command, GlobalOptions } from './args';
+import type { BatchSource } from './batch-args';
 import { itemsFromFile } from './batch-file';
-import { planBatch, type BatchPlan } from './batch-plan';
-import { countResults, printDryRun, printResults, resultRows } from './batch-report';
-import { sendPlan } from './batch-send';
+import { printRunOutcome } from './batch-report';
+import { checkItems, printFileCheck, requestOf } from './file-check';
 import { EXIT, reportFailure } from './failure';
 import { selectionWords, selectOpenOrders } from './order-selection';
 import type { CliIo, Output } from './output';
-import { planRule, type RulePlan } from './rule-plan';
+import { loadInstruments, loadMarket } from './plan-inputs';
 import { previewPasses, printRulePreview } from './rule-preview';
+import { startAndFollowRun } from './run-follow';
+import { UsageError } from './usage-error';
 
 type ModifyBatchCommand = Extract<Command, { name: 'modify-batch' }>;
-
-/** 0 all accepted; 3 any outcome unknown (it needs a look first); 1 anything else not accepted. */
-export function batchExitCode(counts: ReturnType<typeof countResults>): number {
-  if (counts.unknown > 0) return EXIT.unreachable;
-  const notAccepted = counts.rejected + counts['refused-locally'] + counts.excluded + counts['not-sent'];
-  return notAccepted > 0 ? EXIT.rejected : EXIT.ok;
-}
+type RuleSource = Extract<BatchSource, { kind: 'rule' }>;
 
 export async function modifyBatch(
-  client: ExchangeClient,
+  api: DeskApi,
   out: Output,
   io: CliIo,
   global: GlobalOptions,
   cmd: ModifyBatchCommand,
 ): Promise<number> {
   const now = (io.now ?? Date.now)();
-  let plan: BatchPlan;
-  let rulePlan: RulePlan | undefined;
   try {
-    if (cmd.source.kind === 'file') {
-      plan = await planBatch(client, await itemsFromFile(cmd.source.file), { autoCancel: cmd.autoCancel, now });
-    } else {
-      rulePlan = await planFromRule(client, io, cmd.source, now);
-      plan = rulePlan.batch;
-    }
+    if (cmd.source.kind === 'file') return await fromFile(api, out, io, global, cmd, cmd.source.file, now);
+    return await fromRule(api, out, io, global, cmd, cmd.source, now);
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr.write(`uta-desk: ${e.message}\n`);
       return EXIT.usage;
     }
-    if (e instanceof DeskError)
-      return reportFailure(e, io.stderr, {
-        note: 'The orders or their instruments could not be looked up. Nothing was sent.',
-      });
+    if (e instanceof DeskError) return reportFailure(e, io.stderr, { note: 'Nothing more was sent.' });
     throw e;
   }
-
-  if (cmd.dryRun) {
-    if (rulePlan && cmd.source.kind === 'rule') {
-      printRulePreview(out, io.stderr, rulePlan, cmd.source.rule, cmd.source.selection);
-      return previewPasses(rulePlan) ? EXIT.ok : EXIT.rejected;
-    }
-    printDryRun(out, io.stderr, plan);
-    return plan.items.every((p) => p.request) ? EXIT.ok : EXIT.rejected;
-  }
-  if (rulePlan && cmd.source.kind === 'rule' && plan.items.length === 0) {
-    const none = `No ${selectionWords(cmd.source.selection)}: nothing was sent.`;
-    if (out.json) {
-      out.data([]);
-      io.stderr.write(`${none}\n`);
-    } else out.text(none);
-    return EXIT.ok;
-  }
-  const rows = resultRows(plan, await sendPlan(client, plan));
-  printResults(out, io.stderr, global, plan, rows);
-  return batchExitCode(countResults(rows));
 }
 
-async function planFromRule(
-  client: ExchangeClient,
+async function fromFile(
+  api: DeskApi,
+  out: Output,
   io: CliIo,
-  source: Extract<BatchSource, { kind: 'rule' }>,
+  global: GlobalOptions,
+  cmd: ModifyBatchCommand,
+  file: string,
   now: number,
-): Promise<RulePlan> {
-  const orders = await selectOpenOrders(client, source.selection);
-  return planRule(client, orders, source.rule, { now, stderr: io.stderr });
+): Promise<number> {
+  const items = await itemsFromFile(file);
+  if (cmd.dryRun) {
+    const checked = await checkItems(api, items, cmd.autoCancel, now);
+    return printFileCheck(out, io.stderr, checked) ? EXIT.ok : EXIT.rejected;
+  }
+  const run = await startAndFollowRun(
+    api,
+    items.map((i) => requestOf(i, cmd.autoCancel)),
+    [],
+    followOptions(io, global, cmd),
+  );
+  return printRunOutcome(out, io.stderr, global, run, { where: items.map((i) => i.where) });
+}
+
+async function fromRule(
+  api: DeskApi,
+  out: Output,
+  io: CliIo,
+  global: GlobalOptions,
+  cmd: ModifyBatchCommand,
+  source: RuleSource,
+  now: number,
+): Promise<number> {
+  const orders = await selectOpenOrders(api, source.selection);
+  const instruments = await loadInstruments(api, orders);
+  const market = source.rule.price && orders.length > 0 ? await loadMarket(api, orders, io.stderr) : undefined;
+  const plan: AmendPlan = planAmends({ orders, instruments, rule: source.rule, now, ...(market ? { market } : {}) });
+  if (cmd.dryRun) {
+    printRulePreview(out, io.stderr, plan, source.rule, source.selection);
+    return previewPasses(plan) ? EXIT.ok : EXIT.rejected;
+  }
+  const ready = plan.rows.flatMap((r) => (r.status === 'ready' && r.request ? [r.request] : []));
+  if (ready.length === 0) {
+    // Nothing to send: the preview says why each order is left out; no run starts.
+    if (plan.rows.length === 0) {
+      const none = `No ${selectionWords(source.selection)}: nothing was sent.`;
+      if (out.json) {
+        out.data([]);
+        io.stderr.write(`${none}\n`);
+      } else out.text(none);
+      return EXIT.ok;
+    }
+    printRulePreview(out, io.stderr, plan, source.rule, source.selection);
+    io.stderr.write('No order is ready to send: nothing was sent.\n');
+    return EXIT.rejected;
+  }
+  const run = await startAndFollowRun(api, ready, skippedOf(plan.rows), followOptions(io, global, cmd));
+  const clientOidOf = new Map(orders.flatMap((o) => (o.clientOid ? [[o.orderId, o.clientOid] as const] : [])));
+  return printRunOutcome(out, io.stderr, global, run, { clientOidOf });
+}
+
+function followOptions(io: CliIo, global: GlobalOptions, cmd: ModifyBatchCommand) {
+  return {
+    follow: cmd.follow,
+    ...(global.quiet ? {} : { progress: io.stderr }),
+    ...(io.pollMs ? { pollMs: io.pollMs } : {}),
+  };
 }

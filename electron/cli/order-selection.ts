@@ -1,16 +1,16 @@
 /**
- * The open orders a `modify-batch` rule applies to: every page of Get Open Orders for the product
- * type and symbol (the exchange filters those), narrowed here by side. The listing is bounded like a
- * file of items, so a rule never amends more orders than a file could name, and a selection too large
- * is refused whole rather than cut at an arbitrary page.
+ * The open orders a `modify-batch` rule applies to: every page of listOpenOrders for the product type
+ * and symbol (the exchange filters those), narrowed here by side. The listing is bounded by what one
+ * run holds, so a selection too large is refused whole rather than cut at an arbitrary page.
  */
+import { MAX_RUN_ITEMS } from '../../shared/batch-run';
+import { unwrap, type DeskApi } from '../../shared/contract';
 import type { Order } from '../../shared/schemas';
-import type { ExchangeClient } from '../exchange/client';
-import { UsageError, type OrderSelection } from './args';
-import { MAX_BATCH_FILE_ITEMS } from './batch-file';
+import type { OrderSelection } from './batch-args';
+import { UsageError } from './usage-error';
 
-/** The same bound as a file's items. */
-export const MAX_SELECTED_ORDERS = MAX_BATCH_FILE_ITEMS;
+/** One run's bound. */
+export const MAX_SELECTED_ORDERS = MAX_RUN_ITEMS;
 const PAGE_SIZE = 100;
 
 /** "open USDT-FUTURES BTCUSDT sell orders", "open orders" (--all). */
@@ -30,20 +30,22 @@ function selectionFlags(s: OrderSelection): string {
 
 /**
  * The matching open orders, each once, in the exchange's order. Throws a UsageError when more than
- * MAX_SELECTED_ORDERS are listed (nothing is sent), and the client's DeskError when a page fails.
+ * MAX_SELECTED_ORDERS are listed (nothing is sent), and the core's DeskError when a page fails.
  */
-export async function selectOpenOrders(client: ExchangeClient, selection: OrderSelection): Promise<Order[]> {
+export async function selectOpenOrders(api: DeskApi, selection: OrderSelection): Promise<Order[]> {
   const listed: Order[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
   // Each round adds at least one order or ends, so the bound on orders bounds the requests too.
   for (;;) {
-    const page = await client.getOpenOrders({
-      category: selection.category,
-      symbol: selection.symbol,
-      limit: PAGE_SIZE,
-      cursor,
-    });
+    const page = await unwrap(
+      api.listOpenOrders({
+        ...(selection.category ? { category: selection.category } : {}),
+        ...(selection.symbol ? { symbol: selection.symbol } : {}),
+        limit: PAGE_SIZE,
+        ...(cursor ? { cursor } : {}),
+      }),
+    );
     listed.push(...page.list);
     if (listed.length > MAX_SELECTED_ORDERS)
       throw new UsageError(

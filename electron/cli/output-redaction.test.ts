@@ -77,12 +77,18 @@ async function cli(
   const s = server;
   let stdout = '';
   let stderr = '';
-  const code = await runCli([...args, '--base-url', s.url], {
-    env: ENV,
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    sleep,
-  });
+  const userData = await mkdtemp(join(tmpdir(), 'uta-cli-redaction-data-'));
+  const code = await runCli(
+    [...args, '--base-url', s.url, ...(args[0]?.startsWith('modify') ? ['--user-data', userData] : [])],
+    {
+      env: ENV,
+      pollMs: 20,
+      host: { core: { changeRefresh: { enabled: false }, followTimeoutMs: 500 } },
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+      sleep,
+    },
+  );
   const signatures = s.requests.map((r) => String(r.headers['access-sign']));
   for (const secret of [API_KEY, SECRET, PASSPHRASE])
     for (const f of forms(secret)) {
@@ -90,6 +96,7 @@ async function cli(
       expect(stderr.includes(f), `stderr contains ${JSON.stringify(f)}`).toBe(false);
     }
   for (const sig of signatures) expect(`${stdout}${stderr}`).not.toContain(sig);
+  await rm(userData, { recursive: true, force: true });
   return { code, stdout, stderr, requests: s.requests };
 }
 
@@ -121,8 +128,8 @@ describe('the CLI with an exchange that echoes headers', () => {
       return { status: 400, json: { code: '40014', msg: echo(req), requestTime: 1, data: null } };
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/Rejected by the exchange: code 40014/);
-    expect(r.stderr).toContain('[redacted]');
+    expect(r.stdout).toMatch(/^Not applied .*code 40014/);
+    expect(r.stdout).toContain('[redacted]');
     expect(r.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
   });
 
@@ -133,14 +140,14 @@ describe('the CLI with an exchange that echoes headers', () => {
       return { status: 400, json: { code: '98765', msg: echo(req), requestTime: 1, data: null } };
     });
     expect(unexplained.code).toBe(1);
-    expect(unexplained.stderr).toContain('[redacted]');
+    expect(unexplained.stdout).toContain('[redacted]');
     const failed = await cli(['modify', '--order-id', ORDER.orderId, '--price', '60010.0'], (req) => {
       if (req.path === '/api/v3/trade/order-info') return ok(ORDER);
       if (req.path === '/api/v3/market/instruments') return ok([INSTRUMENT]);
       return { status: 500, text: echo(req) };
     });
     expect(failed.code).toBe(3);
-    expect(failed.stderr).toMatch(/^Outcome unknown: /);
+    expect(failed.stdout).toMatch(/^Outcome unknown/);
   });
 
   it('modify: a lookup that echoes the headers in its msg is printed without them', async () => {
@@ -175,11 +182,13 @@ describe('the CLI with an exchange that echoes headers', () => {
         lookups(req) ?? ok([{ orderId: ORDER.orderId, clientOid: 'c1', code: '25571', msg: echo(req) }]);
       const text = await cli(['modify-batch', '--file', file], answer);
       expect(text.code).toBe(1);
-      expect(text.stdout).toMatch(/rejected 25571/);
+      expect(text.stdout).toMatch(/rejected\s+Rejected: .*code 25571/);
       expect(text.stdout).toContain('[redacted]');
       const json = await cli(['modify-batch', '--file', file, '--json'], answer);
       expect(json.code).toBe(1);
-      expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ result: 'rejected', code: '25571' })]);
+      expect(JSON.parse(json.stdout)).toEqual([
+        expect.objectContaining({ result: 'rejected', detail: expect.stringMatching(/code 25571.*\[redacted\]/) }),
+      ]);
     });
 
     it('a whole batch refused with the headers echoed is printed without them', async () => {
@@ -188,7 +197,7 @@ describe('the CLI with an exchange that echoes headers', () => {
         (req) => lookups(req) ?? { status: 400, json: { code: '40017', msg: echo(req), requestTime: 1, data: null } },
       );
       expect(r.code).toBe(1);
-      expect(r.stdout).toMatch(/rejected 40017/);
+      expect(r.stdout).toMatch(/rejected\s+Rejected: .*code 40017/);
       expect(r.stdout).toContain('[redacted]');
       expect(r.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
     });

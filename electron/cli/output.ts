@@ -4,6 +4,8 @@
  */
 import { LIVE_BASE_URL } from '../../shared/profiles';
 import type { GlobalOptions } from './args';
+import type { HostDeps } from './cli-host';
+import type { PassphraseTty } from './vault-passphrase';
 
 export interface TextSink {
   write(text: string): unknown;
@@ -17,6 +19,16 @@ export interface CliIo {
   /** Backoff sleeps between retries of reads (tests make them instant). */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** The running app's channel and the in-process core's options (tests give their own). */
+  host?: HostDeps;
+  /** The terminal to ask a vault passphrase on; none: a passphrase must come from a descriptor or a file. */
+  tty?: PassphraseTty;
+  /** The version recorded by an in-process core. */
+  version?: string;
+  /** Between two reads of a run's progress (tests shorten it). */
+  pollMs?: number;
+  /** Close an in-process core on SIGINT / SIGTERM before exiting (the process, not tests). */
+  trapSignals?: boolean;
 }
 
 export class Output {

@@ -4,13 +4,12 @@
  * the verdict of the amend rules or why the order is left out — then the request bodies. `--json`
  * prints the planner's rows themselves, so a script reads exactly what the app would show.
  */
-import type { PlanRow, PlanRule } from '../../shared/amend-plan';
-import type { OrderSelection } from './args';
-import { issueText } from './batch-plan';
-import { currentToNew, printRequestBodies, requestBodies } from './batch-report';
+import { batchesOf, type AmendPlan, type PlanRow, type PlanRule } from '../../shared/amend-plan';
+import type { OrderSelection } from './batch-args';
+import { currentToNew, printRequestBodies, type RequestBody } from './batch-report';
+import { issueText } from './file-check';
 import { selectionWords } from './order-selection';
 import { plural, type Output, type TextSink } from './output';
-import { exclusionText, type RulePlan } from './rule-plan';
 import { renderTable, type Column } from './table';
 
 interface PreviewRow {
@@ -18,6 +17,23 @@ interface PreviewRow {
   /** The request (1-based) a ready row goes in. */
   batch?: number;
   row: PlanRow;
+}
+
+/** A reason in words, with the code the exchange would answer when there is one. */
+export function exclusionText(row: PlanRow): string | undefined {
+  const x = row.exclusion;
+  if (!x) return undefined;
+  return x.code ? `${x.message} (the exchange would answer ${x.code})` : x.message;
+}
+
+/** The planner's batches as the request bodies main would send, and each ready row's request number. */
+export function requestBodies(plan: AmendPlan): { bodies: RequestBody[]; batchOf: Map<PlanRow, number> } {
+  const batchOf = new Map<PlanRow, number>();
+  const bodies = batchesOf(plan.rows).map((b, n) => {
+    for (const row of b.rows) batchOf.set(row, n + 1);
+    return { request: n + 1, category: b.category, body: b.rows.flatMap((r) => (r.request ? [r.request] : [])) };
+  });
+  return { bodies, batchOf };
 }
 
 /** "price +2 steps, quantity to 50 %, auto-cancel no": the rule in words, for the preview's heading. */
@@ -63,24 +79,23 @@ const COLUMNS: readonly Column<PreviewRow>[] = [
 ];
 
 /** Exit 0 when every selected order would be sent (or none is selected), 1 otherwise. */
-export function previewPasses(plan: RulePlan): boolean {
-  return plan.amend.rows.every((r) => r.status === 'ready');
+export function previewPasses(plan: AmendPlan): boolean {
+  return plan.rows.every((r) => r.status === 'ready');
 }
 
 export function printRulePreview(
   out: Output,
   stderr: TextSink,
-  plan: RulePlan,
+  plan: AmendPlan,
   rule: PlanRule,
   selection: OrderSelection,
 ): void {
-  const rows: PreviewRow[] = plan.amend.rows.map((row, i) => ({
-    index: i + 1,
-    row,
-    ...(plan.batch.items[i]?.batch !== undefined ? { batch: plan.batch.items[i]?.batch } : {}),
-  }));
-  const bodies = requestBodies(plan.batch);
-  const s = plan.amend.summary;
+  const { bodies, batchOf } = requestBodies(plan);
+  const rows: PreviewRow[] = plan.rows.map((row, i) => {
+    const batch = batchOf.get(row);
+    return { index: i + 1, row, ...(batch !== undefined ? { batch } : {}) };
+  });
+  const s = plan.summary;
   const summary =
     `Dry run: ${plural(s.total, 'order')} selected (${selectionWords(selection)}): ${s.toSend} ready` +
     `${s.withWarnings > 0 ? ` (${s.withWarnings} with warnings)` : ''}, ${s.refused} refused by a rule, ` +

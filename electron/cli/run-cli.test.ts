@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { Dec } from '../../shared/decimal';
+import { ExchangeClient } from '../exchange/client';
 import { closedPort, ok, startFakeExchange } from '../exchange/testing/fake-exchange';
 import { runCli } from './run-cli';
 
@@ -20,8 +23,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await demo.close();
 });
-beforeEach(() => {
+let userData: string;
+beforeEach(async () => {
   demo.control.reset();
+  userData = await mkdtemp(join(tmpdir(), 'uta-run-cli-'));
+});
+afterEach(async () => {
+  await rm(userData, { recursive: true, force: true });
 });
 
 interface Run {
@@ -33,8 +41,12 @@ interface Run {
 async function cli(args: string[], env: Record<string, string | undefined> = ENV): Promise<Run> {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, {
+  // Amends go through a core on a user-data folder of the test's own.
+  const folder = args[0] === 'modify' ? ['--user-data', userData] : [];
+  const code = await runCli([...args, ...folder], {
     env,
+    pollMs: 20,
+    host: { core: { changeRefresh: { enabled: false } } },
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: (s: string) => (stderr += s) },
     sleep: async () => {},
@@ -268,18 +280,23 @@ describe('global options', () => {
 });
 
 describe('modify', () => {
-  it('checks the rules, sends, and tells how to see the result', async () => {
+  it('checks the rules, sends through the core, follows and prints the outcome', async () => {
     const r = await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60010.0', ...local()]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Modification accepted \(order 1387296516478935041, client order ID demo-btc-open\)/);
-    expect(r.stdout).toContain(`uta-desk order --order-id 1387296516478935041 --base-url ${demo.url}`);
+    expect(r.stdout).toMatch(
+      /^Applied \(order 1387296516478935041, client order ID demo-btc-open\): price 60000.0 → 60010.0/,
+    );
     expect(modifies()).toEqual([expect.objectContaining({ code: '00000' })]);
   });
 
-  it('prints the accepted IDs as JSON with --json', async () => {
+  it('prints the attempt as JSON with --json', async () => {
     const r = await cli(['modify', '--order-id', '1387296516478935041', '--qty', '0.0200', '--json', ...local()]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ orderId: '1387296516478935041', clientOid: 'demo-btc-open' });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      status: 'applied',
+      request: { orderId: '1387296516478935041', qty: '0.0200' },
+      after: { qty: '0.0200' },
+    });
   });
 
   it.each([
@@ -303,11 +320,20 @@ describe('modify', () => {
   });
 
   it('exits 1 when the exchange rejects the modification (a previous one is still in progress)', async () => {
-    expect((await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60010.0', ...local()])).code).toBe(0);
+    // Someone else's modification of the order is still with the engine.
+    const other = new ExchangeClient({
+      baseUrl: demo.url,
+      credentials: {
+        apiKey: ENV.BITGET_API_KEY,
+        secretKey: ENV.BITGET_API_SECRET,
+        passphrase: ENV.BITGET_API_PASSPHRASE,
+      },
+    });
+    await other.modifyOrder({ clientOid: 'demo-btc-open', price: '60010.0' });
     const r = await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60020.0', ...local()]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/Rejected by the exchange: code 25114/);
-    expect(r.stderr).toMatch(/still in progress/);
+    expect(r.stdout).toMatch(/^Not applied/);
+    expect(r.stdout).toMatch(/still in progress|25114/);
     expect(modifies().map((e) => e.code)).toEqual(['00000', '25114']);
   });
 
@@ -324,8 +350,8 @@ describe('modify', () => {
       ...local(),
     ]);
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^Outcome unknown: /);
-    expect(r.stderr).toContain(`uta-desk order --client-oid demo-btc-open --base-url ${demo.url}`);
+    expect(r.stdout).toMatch(/^Outcome unknown/);
+    expect(r.stdout).toContain(`uta-desk order --order-id 1387296516478935041 --base-url ${demo.url}`);
     await new Promise((ok) => setTimeout(ok, 900));
     expect(modifies()).toHaveLength(1);
   });

@@ -16,13 +16,21 @@ const run = serving
   ? runServe(argv.slice(1), { rendererDir: resolve(__dirname, '../../out/renderer'), version })
   : argv[0] === 'activity'
     ? runActivity(argv.slice(1), { env: process.env, stdout: process.stdout, stderr: process.stderr })
-    : runCli(argv, { env: process.env, stdout: process.stdout, stderr: process.stderr });
+    : runCli(argv, {
+        env: process.env,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        tty: { input: process.stdin, prompt: process.stderr },
+        version,
+        trapSignals: true,
+      });
 
 run.then(
   (code) => {
-    // After serving, idle keep-alive sockets of the exchange client would hold the process seconds more.
-    if (serving) process.exit(code);
+    // Idle keep-alive sockets of the exchange clients would hold the process seconds more once the
+    // command is done (the core, when it ran here, is closed already): exit once the output is out.
     process.exitCode = code;
+    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   },
   (e: unknown) => {
     // Only the message: an unexpected error object could carry request details.

@@ -11,6 +11,7 @@ import type { ChangeTracker } from '../instrument-history/change-tracker';
 import type { LocalDemo, LocalDemoOptions } from './local-demo';
 import type { ScryptParams } from '../profiles/passphrase-vault';
 import type { SecretBox } from '../profiles/secret-box';
+import type { EnvironmentProfile } from '../profiles/environment-profile';
 
 export interface ActiveSession {
   profile: ProfileSummary;
@@ -53,6 +54,13 @@ export interface CoreDeps {
   orderStream?: Partial<Omit<OrderStreamConfig, 'url' | 'credentials' | 'clockKey'>>;
   /** The background refresh of instrument history (tests turn it off or give it fake timers). */
   changeRefresh?: ChangeRefreshSettings;
+  /**
+   * A profile chosen with selectProfile lasts for this core's life only; profiles.json keeps the one
+   * the app opens next (the CLI's --profile).
+   */
+  sessionOnlySelect?: boolean;
+  /** Credentials from the CLI's environment, active in front of the stored profiles, never saved. */
+  environmentProfile?: EnvironmentProfile;
 }
 
 export interface CoreContext {

@@ -15,6 +15,7 @@ import { createAmendService, orderHandlers } from './order-handlers';
 import { profileHandlers } from './profile-handlers';
 import { createAmendRuns, createReverts, runHandlers } from './run-handlers';
 import { createProfileService } from '../profiles/profile-service';
+import { withEnvironmentProfile } from '../profiles/environment-profile';
 import { OrderStream } from '../exchange/order-stream';
 import { OrderStreams } from '../exchange/order-streams';
 import { ChangeTracker } from '../instrument-history/change-tracker';
@@ -37,7 +38,9 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
   });
   const streams = new OrderStreams((config) => new OrderStream({ ...config, ...deps.orderStream }));
   const changes = new ChangeTracker(deps.userDataDir, { now });
-  const ctx: CoreContext = { deps, now, localDemo, profiles: createProfileService(deps, localDemo), streams, changes };
+  const stored = createProfileService(deps, localDemo);
+  const profiles = deps.environmentProfile ? withEnvironmentProfile(stored, deps.environmentProfile) : stored;
+  const ctx: CoreContext = { deps, now, localDemo, profiles, streams, changes };
   const refresh = startBackgroundRefresh(ctx, deps.changeRefresh);
   const amend = createAmendService(ctx);
   const runs = createAmendRuns(ctx, amend);

@@ -39,6 +39,7 @@ import {
 } from './profile-edits';
 import { loadProfiles } from './profile-load';
 import { ProfileStore, type ProfilesFile, type StoredProfile, type StoreFs } from './profile-store';
+import { SessionSelectStore } from './session-select-store';
 import type { ScryptParams } from './passphrase-vault';
 import { clientFor, summaryOf } from './stored-profile';
 import { Vault } from './vault';
@@ -90,7 +91,8 @@ class VaultProfileService implements ProfileService {
   ) {
     this.vault = new Vault(deps.secretBox, options.scrypt ?? deps.vaultScrypt);
     this.now = deps.now ?? Date.now;
-    this.store = new ProfileStore(deps.userDataDir, this.now, options.storeFs);
+    const Store = deps.sessionOnlySelect ? SessionSelectStore : ProfileStore;
+    this.store = new Store(deps.userDataDir, this.now, options.storeFs);
   }
 
   // ---------- reading ----------

@@ -22,7 +22,7 @@ import { RunPanel } from '../amend-many/RunPanel';
 import { useAllOpenOrders } from '../amend-many/use-open-orders';
 import { usePlanInputs } from '../amend-many/use-plan-inputs';
 import { UnfinishedRuns } from '../amend-many/UnfinishedRuns';
-import { skippedOf } from '../amend-many/skipped-rows';
+import { skippedOf } from '../../../shared/skipped-rows';
 import { useControlRun, useRun, useStartRun, useUnfinishedRuns } from '../amend-many/use-run';
 import '../amend/amend.css';
 import '../amend-many/amend-many.css';

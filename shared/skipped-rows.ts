@@ -1,7 +1,7 @@
-/** The preview's rows that are not sent, as the run takes them: so its summary accounts for every selected order. */
-import type { PlanRow } from '../../../shared/amend-plan';
-import type { SkippedItem } from '../../../shared/batch-run';
-import { categorySchema, MAX_ID_LENGTH, type ModifyOrderRequest } from '../../../shared/schemas';
+/** The preview's rows that are not sent, as a run takes them (the app's Amend many and the CLI): so its summary accounts for every selected order. */
+import type { PlanRow } from './amend-plan';
+import type { SkippedItem } from './batch-run';
+import { categorySchema, MAX_ID_LENGTH, type ModifyOrderRequest } from './schemas';
 
 const MAX_WHY = 1000;
 

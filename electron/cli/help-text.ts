@@ -1,0 +1,115 @@
+/** `uta-desk --help`: the one text every command's own help is cut from (command-help.ts). */
+import { LIVE_BASE_URL } from '../../shared/profiles';
+
+export const HELP = `uta-desk — read instruments, tickers and orders, and amend orders, on the exchange's v3 REST API
+
+Usage: uta-desk <command> [options]
+
+Commands:
+  instruments --category C [--symbol S]
+      List the instruments of a product type (SPOT, MARGIN, USDT-FUTURES, COIN-FUTURES, USDC-FUTURES).
+  instruments diff [--since DURATION] [--category C] [--state-dir DIR]
+      What changed: fetches the instruments (every category, or C), compares them with the snapshot the
+      last run kept, and prints the change log: listings, delistings, status changes, restrictions
+      scheduled or cleared, and any other field (old → new), newest first; --since 30m, 24h or 7d shows
+      only that far back. The history is kept per exchange (--base-url, --demo-trading) in DIR (default
+      UTA_DESK_STATE_DIR, else the OS cache folder: ~/.cache/uta-desk, ~/Library/Caches/uta-desk or
+      %LOCALAPPDATA%\\uta-desk\\Cache); a first run stores the baseline. It is the CLI's own history, not
+      the app's. Exit 0 whether or not anything changed; a category that cannot be fetched keeps its
+      snapshot, the others are still compared, and the exit code is that failure's. --json:
+      {"exchange", "checked": [{category, outcome, count, previousCount}], "events": [...]}.
+  tickers --category C [--symbol S]
+      Last price, best bid/ask, 24-hour change, high, low, volume and turnover (futures: mark, index and
+      funding rate too), as the exchange sends them. No MARGIN: margin pairs trade on the SPOT book.
+  order (--order-id ID | --client-oid ID) [--profile NAME]
+      Show one order.
+  open-orders [--category C] [--symbol S] [--limit N] [--profile NAME]
+      List open orders, following the cursor through all pages (--limit: page size, 1-100).
+  modify (--order-id ID | --client-oid ID) [--qty Q] [--price P] [--auto-cancel yes|no] [--symbol S] [--category C] [--dry-run] [--no-follow]
+      Amend an open order through UTA Desk's core, as the app's amend desk does: the order and its
+      instrument are read and the amend rules checked first (if one is broken, nothing is sent); the
+      core then guards the order, checks it against its own fresh read, records the attempt in
+      Activity before sending, sends it once and follows it to its outcome (order stream, else
+      polling). Prints the outcome: applied; not applied, with the exchange's words; or unknown —
+      check the order. --json: the attempt. --dry-run: look up and check, print the request body,
+      send and record nothing. --no-follow: stop once the exchange has accepted it (exit 0).
+  modify-batch --file PATH [--dry-run] [--no-follow] [--auto-cancel yes|no]
+      Amend many orders as one run of the core (the app's Amend many run): every item is checked
+      against the core's fresh read, each batch of at most 20 of one product type recorded in
+      Activity before it goes, sent once, and each item followed to its outcome. PATH is a CSV file
+      whose header row names the columns (orderId, clientOid, price, qty, autoCancel, symbol,
+      category; any subset, any case; an empty cell is "not given") or a JSON file: an array of
+      objects with those keys (values as strings), or {"items": [...]}. At most 500 items (one run)
+      and 1 MiB; each order once. --auto-cancel is the default for items that do not say. Progress
+      goes to stderr (not with --quiet); then one row per item: applied; not applied, rejected or
+      refused, with the words of the exchange or the rule; unknown (check the order, do not resend);
+      not sent. --json: an array of {index, where, orderId, clientOid, category, symbol, price, qty,
+      result, status, detail, attemptId}. --dry-run: every order is read and checked (the amend
+      rules), the checks and the request bodies printed; nothing is sent or recorded; with --json:
+      {"items": [...], "requests": [...]}. --no-follow: stop once every item has the exchange's
+      answer (accepted counts as success).
+  modify-batch RULE SELECTION [--dry-run] [--no-follow] [--auto-cancel yes|no]
+      Amend the open orders SELECTION picks by one RULE, planned exactly as the app's Amend many
+      screen plans it (the same planner, fed by the same reads: open orders, instruments, tickers),
+      then sent as one run as for a file. RULE: a price rule, a quantity rule, or one of each:
+        --price-steps N   shift the price by N price steps (a whole number; --price-steps -2 goes down)
+        --price-pct X     shift the price by X % (may be negative), rounded onto the price step toward
+                          the order's side: down for a buy, up for a sell
+        --price P         set the price (needs --symbol)
+        --qty-pct X       scale the quantity to X % of the current (50 halves it), rounded down
+        --qty Q           set the quantity (needs --symbol)
+      SELECTION: --category C and/or --symbol S, narrowed by --side buy|sell; or --all for every open
+      order of the account (--side alone is not enough). At most 500 open orders (more is refused,
+      nothing sent). An order the rule cannot apply to (a quantity not above its filled quantity, a
+      value unchanged, …) is excluded with the reason; one that breaks an amend rule is refused;
+      neither is sent, both are in the run's summary. --dry-run prints the preview: side, price and
+      quantity current → new, filled quantity, the rounding applied, the verdict (ready, refused,
+      excluded) with its reasons and warnings, and the request bodies; with --json: {"rule",
+      "selection", "summary", "rows" (the planner's rows), "requests"}. No open order matching:
+      nothing is sent, exit 0.
+  activity [--search T] [--since D] [--profile P] [--outcome S] [--run ID] [--order ID] [--json | --csv]
+      The app's activity log (every amend attempt), newest first; --csv streams every match. Only reads:
+      safe while the app runs (uta-desk activity --help).
+  serve [--port N] [--no-open] [--user-data DIR]
+      Run the whole app in a browser, on 127.0.0.1, until Ctrl+C (uta-desk serve --help). From another
+      computer: start it with --port 8765 and tunnel: ssh -N -L 8765:127.0.0.1:8765 you@server.
+
+Options:
+  --base-url URL     With the environment's credentials: the exchange base URL (default ${LIVE_BASE_URL});
+                     https, or http to 127.0.0.1/localhost/[::1]. A stored profile has its own.
+  --demo-trading     With the environment's credentials: demo trading on the live host (paptrading: 1)
+  --locale L         Language of the exchange's messages (default en-US)
+  --timeout-ms N     Timeout of each request in milliseconds (default 10000)
+  --json             Print the data of the answer as JSON (open-orders: {"list": [all pages]}); summaries go to stderr
+  -q, --quiet        No note on stderr naming the exchange or profile a signed request goes to, no progress
+  --user-data DIR    The app's profiles and activity folder, for the commands that amend or take
+                     --profile (default: the desktop app's own)
+  --profile NAME     Sign with this stored profile (by name or id; "Local demo" starts its demo exchange
+                     in process). While the app runs on the folder, only the app's active profile.
+  --passphrase-fd N  Read a vault profile's passphrase from file descriptor N
+  -h, --help         This help (uta-desk COMMAND --help: that command's)
+
+Credentials come from a stored profile or the environment, never from options:
+  --profile NAME (a vault passphrase from the terminal, --passphrase-fd N or the file named by UTA_DESK_VAULT_PASSPHRASE_FILE), or BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE
+
+Where amends go: when UTA Desk (the desktop app or uta-desk serve) runs on the user-data folder,
+modify and modify-batch are sent to it over its local channel, so its guards and its activity log
+cover them, and they sign with the app's active profile: --profile naming another is refused
+(switch it in the app, or stop the app), and the environment's credentials are refused (they are
+used only when no app runs). Otherwise the CLI takes the folder's lock for the command and runs the
+core itself; --profile selects a profile for this command only (the app opens on the one it had),
+the environment's credentials sign as the profile "environment (key …abcd)", never saved, and with
+neither the app's active profile signs. Profiles sealed by the OS keyring open only in the app.
+Either way every attempt is in the app's Activity (uta-desk activity).
+
+Exit codes:
+  0  success (modify, modify-batch: every item applied; with --no-follow: accepted by the exchange;
+     with --dry-run: every item passes the checks)
+  1  not applied: rejected by the exchange, refused by a rule or a guard, not applied by the engine,
+     excluded or not sent (with --dry-run: would be); or the folder is locked by another process
+  2  bad usage, missing credentials, an unknown profile, a wrong vault passphrase, or an amend rule
+     broken (nothing was sent); modify-batch: a malformed file, the same order twice, a rule that
+     cannot apply or too wide a selection (nothing was sent)
+  3  an outcome is unknown: check the order before anything else (this wins over 1); for the read
+     commands: network failure, timeout or server error
+`;
