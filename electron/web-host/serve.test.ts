@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -18,6 +18,8 @@ import {
   type ServeOptions,
 } from './serve';
 import { NonLoopbackRefused } from './web-host';
+import { connectLocalChannel } from '../local-channel/channel-client';
+import { SOCKET_FILE } from '../local-channel/channel-path';
 
 /** An address of this machine that is not loopback, when it has one. */
 const LAN = Object.values(networkInterfaces())
@@ -250,6 +252,37 @@ describe('serveDesk', () => {
     expect(await refusesConnections(desk.host.port)).toBe(true);
     expect(existsSync(lockPath)).toBe(false);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'serves the command line on the folder’s socket while it runs, its calls tagged as the CLI’s, and closes it on stop()',
+    async () => {
+      const fake = fakeCore();
+      const desk = await serve(fake);
+      expect(desk.channel?.path).toBe(join(userDataDir, SOCKET_FILE));
+      const channel = await connectLocalChannel(userDataDir);
+      try {
+        expect(await channel?.invoke('app:status', {})).toEqual({ ok: true, data: { fake: true } });
+        expect(fake.getAppStatus).toHaveBeenCalledWith({}, { host: 'cli' });
+      } finally {
+        channel?.close();
+      }
+      await desk.stop();
+      expect(existsSync(join(userDataDir, SOCKET_FILE))).toBe(false);
+      expect(await connectLocalChannel(userDataDir)).toBeUndefined();
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'runs without the channel in a folder others may write to, and says so',
+    async () => {
+      await chmod(userDataDir, 0o777);
+      const out = sink();
+      const desk = await serve(fakeCore(), out);
+      expect(desk.channel).toBeUndefined();
+      expect(out.text()).toMatch(/The command line's channel is not served: other users may write to /);
+      expect(existsSync(join(userDataDir, SOCKET_FILE))).toBe(false);
+    },
+  );
 
   it('stop() is idempotent, also when called twice at once', async () => {
     const fake = fakeCore();
