@@ -9,6 +9,7 @@ import { runBarValue, runProgressWords, runStatusWords, type RunSummary } from '
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
 import { runBadge, runCountWords, runHeadline, type RunGroup } from './run-groups';
+import { SourceCell } from './SourceCell';
 
 export function RunRow({
   group: g,
@@ -40,6 +41,7 @@ export function RunRow({
         <span className={`activity-env env-${g.environment}`}>{ENVIRONMENT_LABELS[g.environment]}</span>
         <div className="activity-sub">{g.profileName}</div>
       </td>
+      <SourceCell source={summary?.source ?? g.items[0]?.source} />
       <td className="activity-order">
         <button
           type="button"

@@ -11,6 +11,7 @@ import { ActivityDetail } from '../activity/ActivityDetail';
 import { ActivityExport } from '../activity/ActivityExport';
 import { durationMs } from '../activity/activity-rows';
 import { RunRow } from '../activity/RunRow';
+import { SourceCell } from '../activity/SourceCell';
 import { groupRuns, runOf } from '../activity/run-groups';
 import { useUi } from '../app/store';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
@@ -158,6 +159,7 @@ export function ActivityScreen() {
               <tr>
                 <th scope="col">Time</th>
                 <th scope="col">Profile / env</th>
+                <th scope="col">Source</th>
                 <th scope="col">Order</th>
                 <th scope="col">Change (old → new)</th>
                 <th scope="col">Auto-cancel</th>
@@ -202,7 +204,7 @@ export function ActivityScreen() {
               )}
               {q.isSuccess && rows.length === 0 ? (
                 <tr>
-                  <td colSpan={7} className="muted activity-empty">
+                  <td colSpan={8} className="muted activity-empty">
                     {!filtering
                       ? 'No amend attempts yet. Attempts made on the Amend order screen appear here.'
                       : q.hasNextPage
@@ -273,6 +275,7 @@ function AttemptRow({
         <span className={`activity-env env-${a.environment}`}>{ENVIRONMENT_LABELS[a.environment]}</span>
         <div className="activity-sub">{a.profileName}</div>
       </td>
+      <SourceCell source={a.source} />
       <td className="activity-order">
         <div className="mono">{orderLabel(a)}</div>
         <div className="activity-sub">
