@@ -40,11 +40,10 @@ test('an amend sent over the local channel shows in Activity with the CLI as its
   const user = osUserName();
   await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Activity' }).click();
   const table = app.getByRole('table', { name: 'Amend attempts' });
-  await expect(table.getByRole('columnheader', { name: 'Source' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Profile / source' })).toBeVisible();
   const row = table.locator('tbody tr').filter({ hasText: 'demo-btc-open' });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('CLI');
-  await expect(row).toContainText(user);
+  await expect(row.getByText(`CLI · ${user}`, { exact: true })).toBeVisible();
   await row.click();
   const detail = app.getByRole('complementary', { name: 'Attempt details' });
   await expect(detail.getByText(`CLI · ${user}`, { exact: true })).toBeVisible();

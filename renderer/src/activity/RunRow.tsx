@@ -6,10 +6,9 @@
  */
 import { STATUS_LABELS } from '../../../shared/attempt-search';
 import { runBarValue, runProgressWords, runStatusWords, type RunSummary } from '../../../shared/batch-run';
-import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
 import { runBadge, runCountWords, runHeadline, type RunGroup } from './run-groups';
-import { SourceCell } from './SourceCell';
+import { ProfileSourceCell } from './ProfileSourceCell';
 
 export function RunRow({
   group: g,
@@ -37,11 +36,11 @@ export function RunRow({
         <div className="num">{formatTime(g.startedAt).slice(11)}</div>
         <div className="activity-sub">{formatTime(g.startedAt).slice(0, 10)}</div>
       </td>
-      <td>
-        <span className={`activity-env env-${g.environment}`}>{ENVIRONMENT_LABELS[g.environment]}</span>
-        <div className="activity-sub">{g.profileName}</div>
-      </td>
-      <SourceCell source={summary?.source ?? g.items[0]?.source} />
+      <ProfileSourceCell
+        environment={g.environment}
+        profileName={g.profileName}
+        source={summary?.source ?? g.items[0]?.source}
+      />
       <td className="activity-order">
         <button
           type="button"
