@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -273,14 +273,16 @@ describe('serveDesk', () => {
   );
 
   it.skipIf(process.platform === 'win32')(
-    'runs without the channel in a folder others may write to, and says so',
+    'runs without the channel when something else stands at its path, and says so',
     async () => {
-      await chmod(userDataDir, 0o777);
+      await writeFile(join(userDataDir, SOCKET_FILE), 'not a socket');
       const out = sink();
       const desk = await serve(fakeCore(), out);
       expect(desk.channel).toBeUndefined();
-      expect(out.text()).toMatch(/The command line's channel is not served: other users may write to /);
-      expect(existsSync(join(userDataDir, SOCKET_FILE))).toBe(false);
+      expect(out.text()).toContain(
+        `The command line's channel is not served: ${join(userDataDir, SOCKET_FILE)} is not a socket.`,
+      );
+      expect(await connectLocalChannel(userDataDir)).toBeUndefined();
     },
   );
 
