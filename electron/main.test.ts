@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANNELS } from '../shared/contract';
+import { connectLocalChannel } from './local-channel/channel-client';
+import { SOCKET_FILE } from './local-channel/channel-path';
 
 const h = vi.hoisted(() => {
   type Listener = (...args: unknown[]) => unknown;
@@ -164,12 +166,37 @@ describe('one app per user-data folder', () => {
     expect(h.windows[0]!.focus).toHaveBeenCalled();
   });
 
-  it('quits only after the core has closed, then releases the lock', async () => {
+  it.skipIf(process.platform === 'win32')(
+    'serves the command line on the folder’s socket, through the same checks, as the CLI’s',
+    async () => {
+      const channel = await connectLocalChannel(h.userData);
+      expect(channel?.path).toBe(join(h.userData, SOCKET_FILE));
+      try {
+        h.core.listInstruments.mockClear();
+        expect(await channel?.invoke('instruments:list', { category: 'SPOT', symbol: 42 })).toMatchObject({
+          ok: false,
+          error: { kind: 'validation' },
+        });
+        expect(h.core.listInstruments).not.toHaveBeenCalled();
+        expect(await channel?.invoke('instruments:list', { category: 'SPOT' })).toEqual({
+          ok: true,
+          data: { instruments: [], fetchedAt: 1 },
+        });
+        expect(h.core.listInstruments).toHaveBeenCalledWith({ category: 'SPOT' }, { host: 'cli' });
+      } finally {
+        channel?.close();
+      }
+    },
+  );
+
+  it('quits only after the core has closed, then releases the lock; the command line finds no app', async () => {
     const event = { preventDefault: vi.fn() };
     for (const l of h.appListeners.get('will-quit') ?? []) l(event);
     expect(event.preventDefault).toHaveBeenCalled();
     await vi.waitFor(() => expect(h.quit).toHaveBeenCalled());
     expect(existsSync(join(h.userData, 'uta-desk.lock'))).toBe(false);
+    expect(existsSync(join(h.userData, SOCKET_FILE))).toBe(false);
+    expect(await connectLocalChannel(h.userData)).toBeUndefined();
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from './core/user-data-lock';
 import { createDispatch } from './ipc/dispatch';
 import { registerIpc } from './ipc/register';
+import { serveLocalChannel, type LocalChannelServer } from './local-channel/channel-server';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security/csp';
 import { allowPermission } from './security/permissions';
 import { mimeType, resolveStaticPath } from './security/static-files';
@@ -137,6 +138,20 @@ async function claimUserData(): Promise<UserDataLock | undefined> {
   }
 }
 
+/**
+ * The command line's way in while this app holds the folder (see local-channel/): its calls go
+ * through the same dispatch, tagged as the CLI's. Without it the app still runs; the CLI then finds
+ * the folder locked and refuses, so there is still one writer.
+ */
+async function serveCommandLine(dispatch: ReturnType<typeof createDispatch>): Promise<LocalChannelServer | undefined> {
+  try {
+    return await serveLocalChannel(app.getPath('userData'), dispatch);
+  } catch (e) {
+    console.error('[local channel] not served:', e instanceof Error ? e.message : e);
+    return undefined;
+  }
+}
+
 export async function bootstrap(): Promise<Core | undefined> {
   const lock = await claimUserData();
   if (!lock) return undefined;
@@ -154,6 +169,7 @@ export async function bootstrap(): Promise<Core | undefined> {
       console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.message : error),
   });
   registerIpc(ipcMain, dispatch, trustedOrigins());
+  const channel = await serveCommandLine(dispatch);
   createMainWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
@@ -166,7 +182,10 @@ export async function bootstrap(): Promise<Core | undefined> {
   app.on('will-quit', (event) => {
     if (closed) return;
     event.preventDefault();
-    void core.close().finally(() => {
+    void (async () => {
+      await channel?.close().catch(() => undefined);
+      await core.close();
+    })().finally(() => {
       closed = true;
       lock.releaseSync();
       app.quit();

@@ -32,6 +32,9 @@ const CSV_COLUMNS: [string, (a: Attempt) => string][] = [
   // Items of an amend-many run: which run, and which item of how many ("3/48").
   ['run_id', (a) => a.run?.id ?? ''],
   ['run_item', (a) => (a.run ? `${a.run.index + 1}/${a.run.size}` : '')],
+  // Where it came from: desktop, browser or cli, and the OS user (empty for records made before).
+  ['source', (a) => a.source?.host ?? ''],
+  ['os_user', (a) => a.source?.user ?? ''],
 ];
 
 /** The header line (with its CRLF). */

@@ -3,6 +3,7 @@
  * entry however many items; its items are read a page at a time when it is opened). Main pages the
  * log by entries, so a single amend made after a run of 300 items is still on the first page.
  */
+import { callSourceSchema } from './call-source';
 import { z } from 'zod';
 import { ATTEMPT_STATUSES, attemptSchema, type AttemptStatus } from './attempts';
 import { activitySearchSchema } from './attempt-search';
@@ -20,6 +21,8 @@ export const runEntrySchema = z.object({
   profileId: z.string(),
   profileName: z.string(),
   environment: environmentSchema,
+  /** Where the run was started from (its first item's source). */
+  source: callSourceSchema.optional(),
   /** Items with an attempt in the log. */
   attempts: z.number().int(),
   /** Those attempts by outcome. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ATTEMPT_STATUSES, type Attempt, type AttemptStatus } from './attempts';
+import { sourceWords } from './call-source';
 import { changeText } from './change-text';
 import { ENVIRONMENT_LABELS } from './profiles';
 
@@ -29,7 +30,7 @@ export function symbolLabel(a: Attempt): string {
 }
 
 export const activitySearchSchema = z.strictObject({
-  /** Words found anywhere in the order, symbol, change, outcome, profile, error code or run id. */
+  /** Words found anywhere in the order, symbol, change, outcome, profile, error code, run id or source ("CLI · alice"). */
   text: z.string().max(200).optional(),
   status: z.enum(ATTEMPT_STATUSES).optional(),
 });
@@ -57,6 +58,7 @@ export function activityMatches(a: Attempt, q: ActivitySearch): boolean {
     STATUS_LABELS[a.status],
     a.error?.code,
     a.run?.id,
+    sourceWords(a.source),
   ]
     .filter(Boolean)
     .join(' ')

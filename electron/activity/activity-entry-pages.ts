@@ -146,6 +146,7 @@ async function runEntry(
     profileId: first.profileId,
     profileName: first.profileName,
     environment: first.environment,
+    ...(first.source ? { source: first.source } : {}),
     attempts: records.length,
     counts,
   };

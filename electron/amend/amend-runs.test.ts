@@ -373,17 +373,22 @@ describe('after a restart', () => {
     const orders = place(30);
     demo.control.setEngineLatency(600);
     demo.control.delayResponses(BATCH, 200);
-    const started = await runs.start(shifted(orders));
+    // Started from the command line: the run and its items say so after the restart too.
+    const source = { host: 'cli', user: 'alice' } as const;
+    const started = await runs.start(shifted(orders), [], source);
     await sent(started.id, 1);
     await restart();
 
     const [listed] = await runs.unfinished();
-    expect(listed).toMatchObject({ id: started.id, restored: true, stoppedBy: 'desk-stopped', state: 'done' });
+    expect(listed).toMatchObject({ id: started.id, restored: true, stoppedBy: 'desk-stopped', state: 'done', source });
     expect(listed?.counts).toMatchObject({ total: 30, unknown: 20, notSent: 10 });
     expect(runStatusWords(listed!)).toBe('Interrupted: UTA Desk stopped during the run — 20 unknown, 10 not sent');
     const restored = await runs.get(started.id);
     expect(restored.items[0]?.summary).toMatch(/Use Check again on the run/);
     expect(restored.items[25]).toMatchObject({ status: 'not-sent', request: shifted(orders)[25] });
+    expect((await amend.listActivity({ text: started.id })).attempts.map((a) => a.source)).toEqual(
+      Array.from({ length: 20 }, () => source),
+    );
 
     // The engine has applied the first request by now: Check again reads it, and sends nothing.
     for (const o of orders.slice(0, 20)) {

@@ -23,6 +23,20 @@ describe('dispatch', () => {
     expect(listInstruments).toHaveBeenCalledWith({ category: 'SPOT', symbol: 'BTCUSDT' });
   });
 
+  it('hands the handler the caller a host gives, and none when it gives none', async () => {
+    const pingHost = vi.fn(async () => ({ at: 1 }));
+    const dispatch = createDispatch(handlers({ pingHost }));
+    await dispatch('app:ping', {});
+    await dispatch('app:ping', {}, { host: 'cli' });
+    expect(pingHost.mock.calls).toEqual([[{}], [{}, { host: 'cli' }]]);
+    // A payload cannot carry one: the contract's strict objects refuse the field.
+    expect(await dispatch('app:ping', { caller: { host: 'desktop' } })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation' },
+    });
+    expect(pingHost).toHaveBeenCalledTimes(2);
+  });
+
   it('refuses a malformed payload with a clear message and never reaches the handler', async () => {
     const listInstruments = vi.fn();
     const sendModification = vi.fn();

@@ -38,7 +38,14 @@ export async function connectLocalChannel(
   options: ConnectOptions = {},
 ): Promise<LocalChannel | undefined> {
   const platform = options.platform ?? process.platform;
-  const path = localChannelPath(userDataDir, platform);
+  let path: string;
+  try {
+    path = localChannelPath(userDataDir, platform);
+  } catch (e) {
+    // A path too long for a socket: no app can serve one there either.
+    if (e instanceof LocalChannelError) return undefined;
+    throw e;
+  }
   if (platform !== 'win32') {
     const found = await socketAt(path);
     if (found === 'none' || found === 'not-a-socket') return undefined;

@@ -4,7 +4,7 @@
  * name is derived from the folder's path. Shared by the app's server and the CLI's client.
  */
 import { createHash } from 'node:crypto';
-import { lstat, stat } from 'node:fs/promises';
+import { chmod, lstat, stat } from 'node:fs/promises';
 import { join, resolve, win32 } from 'node:path';
 
 export const SOCKET_FILE = 'uta-desk.sock';
@@ -37,8 +37,10 @@ export function localChannelPath(userDataDir: string, platform: NodeJS.Platform 
 const currentUid = (): number | undefined => process.getuid?.();
 
 /**
- * The folder is the current user's and no one else may write to it, so no other user can put a
- * socket (or anything else) where the channel's is.
+ * Makes sure the folder is the current user's and no one else may write to it, so no other user can
+ * put a socket (or anything else) where the channel's is. A folder of this user that group or others
+ * may write (made under umask 002, as Electron makes its own) loses that write permission here: it is
+ * UTA Desk's folder, and UTA Desk makes it 700 itself.
  */
 export async function assertPrivateFolder(userDataDir: string): Promise<void> {
   const s = await stat(userDataDir);
@@ -47,10 +49,14 @@ export async function assertPrivateFolder(userDataDir: string): Promise<void> {
     throw new LocalChannelError(
       `The command line's channel is not served: ${userDataDir} belongs to another user (uid ${s.uid}).`,
     );
-  if ((s.mode & 0o022) !== 0)
+  if ((s.mode & 0o022) === 0) return;
+  try {
+    await chmod(userDataDir, s.mode & 0o755);
+  } catch {
     throw new LocalChannelError(
-      `The command line's channel is not served: other users may write to ${userDataDir} (mode ${(s.mode & 0o777).toString(8)}). Run chmod go-w on it (UTA Desk creates it 700).`,
+      `The command line's channel is not served: other users may write to ${userDataDir} (mode ${(s.mode & 0o777).toString(8)}) and it could not be changed. Run chmod go-w on it.`,
     );
+  }
 }
 
 /** What stands at the socket's path: nothing, a socket of this user, or something else. */

@@ -126,11 +126,16 @@ describe.skipIf(!posix)('the socket', () => {
     expect(await connectLocalChannel(dir)).toBeUndefined();
   });
 
-  it('is not served in a folder other users may write to', async () => {
-    await chmod(dir, 0o775);
-    const refused = await serveLocalChannel(dir, createDispatch(echoHandlers())).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(LocalChannelError);
-    expect((refused as Error).message).toMatch(/other users may write to .* \(mode 775\)/);
+  it('takes write permission away from group and others on the folder before it serves there', async () => {
+    await chmod(dir, 0o777);
+    await serve();
+    expect((await lstat(dir)).mode & 0o777).toBe(0o755);
+  });
+
+  it('is not served where the path is too long for a socket, and the client then finds no app', async () => {
+    const deep = join(dir, 'x'.repeat(120));
+    await expect(serveLocalChannel(deep, createDispatch(echoHandlers()))).rejects.toBeInstanceOf(LocalChannelError);
+    expect(await connectLocalChannel(deep)).toBeUndefined();
   });
 
   it('answers "no app" when nothing was ever served', async () => {

@@ -18,6 +18,8 @@ import {
   type ServeOptions,
 } from './serve';
 import { NonLoopbackRefused } from './web-host';
+import { connectLocalChannel } from '../local-channel/channel-client';
+import { SOCKET_FILE } from '../local-channel/channel-path';
 
 /** An address of this machine that is not loopback, when it has one. */
 const LAN = Object.values(networkInterfaces())
@@ -250,6 +252,39 @@ describe('serveDesk', () => {
     expect(await refusesConnections(desk.host.port)).toBe(true);
     expect(existsSync(lockPath)).toBe(false);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'serves the command line on the folder’s socket while it runs, its calls tagged as the CLI’s, and closes it on stop()',
+    async () => {
+      const fake = fakeCore();
+      const desk = await serve(fake);
+      expect(desk.channel?.path).toBe(join(userDataDir, SOCKET_FILE));
+      const channel = await connectLocalChannel(userDataDir);
+      try {
+        expect(await channel?.invoke('app:status', {})).toEqual({ ok: true, data: { fake: true } });
+        expect(fake.getAppStatus).toHaveBeenCalledWith({}, { host: 'cli' });
+      } finally {
+        channel?.close();
+      }
+      await desk.stop();
+      expect(existsSync(join(userDataDir, SOCKET_FILE))).toBe(false);
+      expect(await connectLocalChannel(userDataDir)).toBeUndefined();
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'runs without the channel when something else stands at its path, and says so',
+    async () => {
+      await writeFile(join(userDataDir, SOCKET_FILE), 'not a socket');
+      const out = sink();
+      const desk = await serve(fakeCore(), out);
+      expect(desk.channel).toBeUndefined();
+      expect(out.text()).toContain(
+        `The command line's channel is not served: ${join(userDataDir, SOCKET_FILE)} is not a socket.`,
+      );
+      expect(await connectLocalChannel(userDataDir)).toBeUndefined();
+    },
+  );
 
   it('stop() is idempotent, also when called twice at once', async () => {
     const fake = fakeCore();

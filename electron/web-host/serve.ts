@@ -15,6 +15,8 @@ import {
   type UserDataLock,
 } from '../core/user-data-lock';
 import { createDispatch } from '../ipc/dispatch';
+import { LocalChannelError } from '../local-channel/channel-path';
+import { serveLocalChannel, type LocalChannelServer } from '../local-channel/channel-server';
 import type { SecretBox } from '../profiles/secret-box';
 import {
   browserExtraArgs,
@@ -115,6 +117,8 @@ const NO_OS_KEYRING: SecretBox = {
 export interface RunningDesk {
   host: WebHost;
   core: Core;
+  /** The command line's way in (see local-channel/); undefined when it could not be served (the line printed says why). */
+  channel: LocalChannelServer | undefined;
   /** Closes the window (if opened), the host, the core (activity log flushed, demo exchange closed), the lock. */
   stop(): Promise<void>;
   /** Settles when the app window that was opened is closed by the operator. */
@@ -142,6 +146,7 @@ export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise
   const lock: UserDataLock = await acquireUserDataLock(options.userDataDir, 'browser host');
   let core: Core | undefined;
   let host: WebHost | undefined;
+  let channel: LocalChannelServer | undefined;
   try {
     core =
       deps.core?.(options.userDataDir) ??
@@ -162,7 +167,15 @@ export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise
       port: options.port,
       allowNonLoopback: options.allowNonLoopback,
     });
+    // Without it the desk still runs; the CLI then finds the folder locked and refuses: still one writer.
+    channel = await serveLocalChannel(options.userDataDir, dispatch).catch((e: unknown) => {
+      deps.out.write(
+        `${e instanceof LocalChannelError ? e.message : `The command line's channel is not served: ${String(e)}`}\n`,
+      );
+      return undefined;
+    });
   } catch (e) {
+    await host?.close();
     await core?.close();
     await lock.release();
     throw e;
@@ -183,10 +196,12 @@ export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise
   const running: RunningDesk = {
     host,
     core,
+    channel,
     windowClosed: browser?.exited.then(() => undefined),
     stop: () =>
       (stopping ??= (async () => {
         await browser?.close().catch(() => undefined);
+        await channel?.close().catch(() => undefined);
         await host.close();
         await core.close();
         await lock.release();

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Attempt } from '../../../shared/attempts';
+import { sourceWords } from '../../../shared/call-source';
 import { changeText } from '../../../shared/change-text';
 import { describeError } from '../../../shared/errors';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
@@ -96,6 +97,8 @@ export function ActivityDetail({ attempt: a, onClose }: { attempt: Attempt; onCl
         <dd>
           {a.profileName} · {ENVIRONMENT_LABELS[a.environment]}
         </dd>
+        <dt>Source</dt>
+        <dd>{sourceWords(a.source) || 'Not recorded (made before UTA Desk kept it)'}</dd>
         <dt>Change</dt>
         <dd className="mono">{changeText(a.request, a.before)}</dd>
         <dt>Auto-cancel</dt>

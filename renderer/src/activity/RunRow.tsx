@@ -7,10 +7,10 @@
 import type { RunEntry } from '../../../shared/activity-entries';
 import { STATUS_LABELS } from '../../../shared/attempt-search';
 import { runBarValue, runProgressWords, runStatusWords, type RunSummary } from '../../../shared/batch-run';
-import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
 import { RunRevert } from './RevertAction';
 import { runBadge, runCountWords, runHeadline } from './run-groups';
+import { ProfileSourceCell } from './ProfileSourceCell';
 
 export function RunRow({
   run: g,
@@ -36,10 +36,11 @@ export function RunRow({
         <div className="num">{formatTime(g.startedAt).slice(11)}</div>
         <div className="activity-sub">{formatTime(g.startedAt).slice(0, 10)}</div>
       </td>
-      <td>
-        <span className={`activity-env env-${g.environment}`}>{ENVIRONMENT_LABELS[g.environment]}</span>
-        <div className="activity-sub">{g.profileName}</div>
-      </td>
+      <ProfileSourceCell
+        environment={g.environment}
+        profileName={g.profileName}
+        source={summary?.source ?? g.source}
+      />
       <td className="activity-order">
         <button
           type="button"

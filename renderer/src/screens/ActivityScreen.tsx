@@ -3,7 +3,6 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { orderLabel, STATUS_LABELS, symbolLabel } from '../../../shared/attempt-search';
 import { ATTEMPT_STATUSES, FINAL_STATUSES, type Attempt, type AttemptStatus } from '../../../shared/attempts';
 import { changeParts } from '../../../shared/change-text';
-import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { call } from '../lib/desk';
@@ -12,6 +11,7 @@ import { ActivityExport } from '../activity/ActivityExport';
 import { durationMs } from '../activity/activity-rows';
 import { RunAttempts } from '../activity/RunAttempts';
 import { RunRow } from '../activity/RunRow';
+import { ProfileSourceCell } from '../activity/ProfileSourceCell';
 import { useUi } from '../app/store';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
 import '../activity/activity.css';
@@ -185,7 +185,7 @@ export function ActivityScreen() {
             <thead>
               <tr>
                 <th scope="col">Time</th>
-                <th scope="col">Profile / env</th>
+                <th scope="col">Profile / source</th>
                 <th scope="col">Order</th>
                 <th scope="col">Change (old → new)</th>
                 <th scope="col">Auto-cancel</th>
@@ -282,10 +282,7 @@ function AttemptRow({
         <div className="num">{formatTime(a.startedAt).slice(11)}</div>
         <div className="activity-sub">{formatTime(a.startedAt).slice(0, 10)}</div>
       </td>
-      <td>
-        <span className={`activity-env env-${a.environment}`}>{ENVIRONMENT_LABELS[a.environment]}</span>
-        <div className="activity-sub">{a.profileName}</div>
-      </td>
+      <ProfileSourceCell environment={a.environment} profileName={a.profileName} source={a.source} />
       <td className="activity-order">
         <div className="mono">{orderLabel(a)}</div>
         <div className="activity-sub">
