@@ -5,6 +5,7 @@
  */
 import type { RunEntry } from '../../shared/activity-entries';
 import type { Attempt, AttemptStatus } from '../../shared/attempts';
+import type { EntryRecord } from './activity-entries';
 import type { ActivityIndexes } from './activity-indexer';
 import { parseLine, type JournalSegments } from './activity-journal';
 import { keyedRecords, recordsOf, SCAN_BUDGET, type PageQuery } from './activity-queries';
@@ -73,7 +74,7 @@ export async function entryPage(
         if (!query.match || query.match(first)) out.push({ kind: 'attempt', attempt: first });
         continue;
       }
-      const run = await runEntry(st, journal, first, cache);
+      const run = await runEntry(st, journal, first, { ...heads[i]!, entryNo: start + i }, cache);
       if (query.match) {
         const items = await runAttempts(st, journal, run.id);
         scanned += items.length;
@@ -121,22 +122,34 @@ export async function runItemsPage(
   return { attempts, next: i < order.length && last !== undefined ? last : null, total: order.length };
 }
 
-/** A run's counts from its items' index records (no line read but its first and newest). */
+/**
+ * A run's counts from its items' index records: those between its first and newest item that name
+ * its entry (single amends made meanwhile lie between them too), read in one read or a few.
+ */
 async function runEntry(
   st: ActivityIndexes,
   journal: JournalSegments,
   first: Attempt,
+  head: EntryRecord & { entryNo: number },
   cache: RunCache,
 ): Promise<RunEntry> {
   const id = first.run!.id;
   const cached = cache.get(id);
   if (cached) return { ...cached };
-  const { numbers } = await keyedRecords(st, [`r:${id}`]);
-  const records = await recordsOf(st, numbers);
   const counts: Partial<Record<AttemptStatus, number>> = {};
-  for (const r of records) counts[r.status] = (counts[r.status] ?? 0) + 1;
-  const settled = records.every((r) => r.final);
-  const [newestLine] = settled && records.length > 0 ? await journal.readLines([records[0]!]) : [];
+  let attempts = 0;
+  let settled = true;
+  const end = Math.max(head.recordNo, head.lastRecordNo) + 1;
+  for (let from = head.recordNo; from < end; from += 16_384) {
+    for (const r of await st.index.range(from, Math.min(end, from + 16_384))) {
+      if (r.entryNo !== head.entryNo) continue;
+      attempts++;
+      counts[r.status] = (counts[r.status] ?? 0) + 1;
+      settled &&= r.final;
+    }
+  }
+  const [newestRecord] = settled ? await st.index.range(end - 1, end) : [];
+  const [newestLine] = newestRecord ? await journal.readLines([newestRecord]) : [];
   const newest = newestLine && parseLine(newestLine);
   const run: RunEntry = {
     id,
@@ -146,7 +159,7 @@ async function runEntry(
     profileId: first.profileId,
     profileName: first.profileName,
     environment: first.environment,
-    attempts: records.length,
+    attempts,
     counts,
   };
   if (settled) {

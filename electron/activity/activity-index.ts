@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { ATTEMPT_STATUSES, type AttemptStatus } from '../../shared/attempts';
 
-/** 02: each record holds its attempt's status (a run's counts are read from its items' records). */
+/** 02: each record holds its attempt's status and entry (a run's counts are read from its items' records). */
 const MAGIC = Buffer.from('UTAIDX02', 'latin1');
 const HEADER_BYTES = 32;
 export const RECORD_BYTES = 40;
@@ -30,6 +30,8 @@ export interface IndexRecord {
   final: boolean;
   /** The status of the attempt's latest line. */
   status: AttemptStatus;
+  /** The Activity entry it belongs to (activity-entries.ts): its own, or its run's. */
+  entryNo: number;
 }
 
 export function idHash(id: string): Buffer {
@@ -109,6 +111,7 @@ function encode(r: IndexRecord): Buffer {
   b.writeDoubleLE(r.offset, 24);
   b.writeUInt8(r.final ? 1 : 0, 32);
   b.writeUInt8(ATTEMPT_STATUSES.indexOf(r.status), 33);
+  b.writeUInt32LE(r.entryNo, 36);
   return b;
 }
 
@@ -121,5 +124,6 @@ function decode(b: Buffer): IndexRecord {
     offset: b.readDoubleLE(24),
     final: b.readUInt8(32) === 1,
     status: ATTEMPT_STATUSES[b.readUInt8(33)] ?? 'unknown',
+    entryNo: b.readUInt32LE(36),
   };
 }
