@@ -4,7 +4,7 @@
  * entry when its attempt, or any item of its run, matches; a run then also says how many match.
  */
 import type { RunEntry } from '../../shared/activity-entries';
-import type { Attempt, AttemptStatus } from '../../shared/attempts';
+import { ATTEMPT_STATUSES, type Attempt, type AttemptStatus } from '../../shared/attempts';
 import type { EntryRecord } from './activity-entries';
 import type { ActivityIndexes } from './activity-indexer';
 import { parseLine, type JournalSegments } from './activity-journal';
@@ -136,18 +136,14 @@ async function runEntry(
   const id = first.run!.id;
   const cached = cache.get(id);
   if (cached) return { ...cached };
-  const counts: Partial<Record<AttemptStatus, number>> = {};
-  let attempts = 0;
-  let settled = true;
   const end = Math.max(head.recordNo, head.lastRecordNo) + 1;
-  for (let from = head.recordNo; from < end; from += 16_384) {
-    for (const r of await st.index.range(from, Math.min(end, from + 16_384))) {
-      if (r.entryNo !== head.entryNo) continue;
-      attempts++;
-      counts[r.status] = (counts[r.status] ?? 0) + 1;
-      settled &&= r.final;
-    }
-  }
+  const tally = await st.index.tally(head.recordNo, end, head.entryNo);
+  const counts: Partial<Record<AttemptStatus, number>> = {};
+  tally.counts.forEach((n, i) => {
+    if (n > 0 && ATTEMPT_STATUSES[i]) counts[ATTEMPT_STATUSES[i]] = n;
+  });
+  const { attempts } = tally;
+  const settled = tally.final;
   const [newestRecord] = settled ? await st.index.range(end - 1, end) : [];
   const [newestLine] = newestRecord ? await journal.readLines([newestRecord]) : [];
   const newest = newestLine && parseLine(newestLine);

@@ -86,6 +86,32 @@ export class ActivityIndex {
     return out;
   }
 
+  /**
+   * The records [from, to) of one entry, counted by status straight from the bytes (a run's items:
+   * thousands of records, none of them decoded), and whether every one is final.
+   */
+  async tally(
+    from: number,
+    to: number,
+    entryNo: number,
+  ): Promise<{ counts: number[]; attempts: number; final: boolean }> {
+    const counts = ATTEMPT_STATUSES.map(() => 0);
+    let attempts = 0;
+    let final = true;
+    for (let at = Math.max(0, from); at < Math.min(to, this.count); at += 16_384) {
+      const n = Math.min(16_384, Math.min(to, this.count) - at);
+      const buf = Buffer.alloc(n * RECORD_BYTES);
+      await this.fh.read(buf, 0, buf.length, HEADER_BYTES + at * RECORD_BYTES);
+      for (let off = 0; off < buf.length; off += RECORD_BYTES) {
+        if (buf.readUInt32LE(off + 36) !== entryNo) continue;
+        attempts++;
+        counts[buf[off + 33]!] = (counts[buf[off + 33]!] ?? 0) + 1;
+        final &&= buf[off + 32] === 1;
+      }
+    }
+    return { counts, attempts, final };
+  }
+
   async put(recordNo: number, record: IndexRecord): Promise<void> {
     await this.putRun(recordNo, [record]);
   }
