@@ -8,8 +8,10 @@
  * log with its index, listing the newest 200 (target < 50 ms), a page deep in the history, a search
  * page (a scan), finding one old attempt by id, and one append (with its fsync). Then an auditor's
  * questions through the key index (activity-keys.ts): every attempt on one order id (≤ 10 ms), on one
- * clientOid, and a page of 50 on a symbol or a run (≤ 50 ms); and `uta-desk activity --csv` of the
- * whole log in a child process: its time and peak RSS (constant memory). Timings are medians over
+ * clientOid, and a page of 50 on a symbol or a run (≤ 50 ms); the Activity list by entries (a page of
+ * 200 runs with their counts, again from the cache, a search of 50, and a page of one run's items);
+ * and `uta-desk activity --csv` of the whole log in a child process: its time and peak RSS (constant
+ * memory). `--reuse` keeps the journal of an earlier run in `--dir` (indexes rebuilt): paired figures. Timings are medians over
  * `runs` with min–max; the last stdout line is a JSON object with the figures.
  */
 import { spawn } from 'node:child_process';
@@ -38,6 +40,8 @@ const SEGMENT_BYTES = 32 * 1024 * 1024;
 const T0 = 1_700_000_000_000;
 /** What writeJournal wrote, for --reuse. */
 const JOURNAL_NOTE = 'bench-journal.json';
+/** Entries of the journal written: its runs of 1,000 attempts. */
+const RUN_ENTRIES = Math.ceil(ATTEMPTS / 1000);
 
 function attempt(n: number, final: boolean): Attempt {
   const price = (60000 + (n % 500) / 10).toFixed(1);
@@ -157,6 +161,10 @@ async function main(): Promise<void> {
     const byClientOid: number[] = [];
     const symbolPage: number[] = [];
     const runPage: number[] = [];
+    const entries: number[] = [];
+    const entriesAgain: number[] = [];
+    const entriesSearch: number[] = [];
+    const runItems: number[] = [];
     let counted = 0;
     for (let r = 0; r < RUNS; r++) {
       const log = new ActivityLog(dir);
@@ -193,6 +201,23 @@ async function main(): Promise<void> {
       const [runMs, inRun] = await time(() => log.pageByKeys([`r:${runId}`], { limit: 50 }));
       if (inRun.attempts.length !== 50) throw new Error(`run: ${inRun.attempts.length}`);
       runPage.push(runMs);
+      // The Activity list by entries: every attempt of the bench is in a run of 1,000, so a page of
+      // 200 entries is 200 runs, each counted from its items' records (the first time in a session;
+      // then cached). Before the runs' appends of earlier rounds: those are one more, unfinished, run.
+      const [entriesMs, page] = await time(() => log.entries({ limit: 200, before: RUN_ENTRIES }));
+      if (
+        page.entries.length !== Math.min(200, RUN_ENTRIES) ||
+        page.entries.some((e) => e.kind !== 'run' || e.run.attempts !== 1000)
+      )
+        throw new Error(`entries: ${page.entries.length}`);
+      entries.push(entriesMs);
+      const [againMs] = await time(() => log.entries({ limit: 200, before: RUN_ENTRIES }));
+      entriesAgain.push(againMs);
+      const [entriesSearchMs] = await time(() => log.entries({ limit: 50, match: symbolMatch }));
+      entriesSearch.push(entriesSearchMs);
+      const [itemsMs, items] = await time(() => log.runItems(runId, { limit: 50, after: 500 * (r % 2) }));
+      if (items.attempts.length !== 50) throw new Error(`run items: ${items.attempts.length}`);
+      runItems.push(itemsMs);
       const [appendMs] = await time(() => log.append(attempt(ATTEMPTS + r, false)));
       append.push(appendMs);
       await log.close();
@@ -215,6 +240,10 @@ async function main(): Promise<void> {
       clientOidAllAttemptsMs: stats(byClientOid),
       symbolPage50Ms: stats(symbolPage),
       runPage50Ms: stats(runPage),
+      entriesPage200Ms: stats(entries),
+      entriesPage200AgainMs: stats(entriesAgain),
+      entriesSearch50Ms: stats(entriesSearch),
+      runItemsPage50Ms: stats(runItems),
       ...(csv ? { cliCsvMs: csv.ms, cliCsvPeakRssMB: csv.peakRssMB, cliCsvRows: csv.rows } : {}),
     };
     console.log(JSON.stringify(figures));

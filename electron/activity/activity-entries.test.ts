@@ -185,4 +185,25 @@ describe('activity entries', () => {
     expect(names(await reopened.entries({ limit: 2 }))).toEqual(['single-5', 'single-2']);
     await reopened.close();
   });
+
+  it('keeps a single amend made while a run is under way out of the run: its own entry, after the run', async () => {
+    const log = new ActivityLog(dir);
+    const [sending, done] = runItems('run-B', 40, 1, (i) => (i < 20 ? 'applied' : 'failed'));
+    await log.appendAll(sending!.slice(0, 20));
+    await log.append(single(2));
+    await log.appendAll(sending!.slice(20));
+    await log.appendAll(done!);
+    const page = await log.entries({ limit: 10 });
+    expect(names(page)).toEqual(['single-2', 'run-B (40)']);
+    const run = page.entries[1]!;
+    expect(run.kind === 'run' && run.run.counts).toEqual({ applied: 20, failed: 20 });
+    await log.close();
+    // The same after a rebuild from the journal.
+    await unlink(join(dir, ACTIVITY_ENTRIES_FILE));
+    const rebuilt = new ActivityLog(dir);
+    const again = await rebuilt.entries({ limit: 10 });
+    expect(names(again)).toEqual(['single-2', 'run-B (40)']);
+    expect(again.entries[1]!.kind === 'run' && again.entries[1]!.run.counts).toEqual({ applied: 20, failed: 20 });
+    await rebuilt.close();
+  });
 });

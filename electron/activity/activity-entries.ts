@@ -13,9 +13,9 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { JournalPosition } from './activity-index';
 
-const MAGIC = Buffer.from('UTAENT01', 'latin1');
+const MAGIC = Buffer.from('UTAENT02', 'latin1');
 const HEADER_BYTES = 32;
-const ENTRY_BYTES = 16;
+const ENTRY_BYTES = 24;
 
 export type EntryKind = 'attempt' | 'run';
 
@@ -24,6 +24,8 @@ export interface EntryRecord {
   /** The entry's first attempt record (activity.idx): the attempt, or the run's first item recorded. */
   recordNo: number;
   startedAt: number;
+  /** The entry's newest attempt record: a run's items lie between recordNo and this one. */
+  lastRecordNo: number;
 }
 
 export class EntryIndex {
@@ -32,7 +34,7 @@ export class EntryIndex {
     public count: number,
     public covered: JournalPosition,
     /** The last entry's attempt record; -1 when there is none. */
-    public lastRecordNo: number,
+    public lastEntryRecordNo: number,
   ) {}
 
   /** The entries as stored, or undefined when missing, damaged (a torn tail) or of another version. */
@@ -45,7 +47,7 @@ export class EntryIndex {
     const covered = { segment: header.readUInt32LE(8), offset: header.readDoubleLE(16) };
     const index = new EntryIndex(fh, (size - HEADER_BYTES) / ENTRY_BYTES, covered, -1);
     const [last] = await index.range(index.count - 1, index.count);
-    index.lastRecordNo = last?.recordNo ?? -1;
+    index.lastEntryRecordNo = last?.recordNo ?? -1;
     return index;
   }
 
@@ -78,12 +80,13 @@ export class EntryIndex {
         recordNo: b.readUInt32LE(0),
         kind: b.readUInt8(4) === 1 ? 'run' : 'attempt',
         startedAt: b.readDoubleLE(8),
+        lastRecordNo: b.readUInt32LE(16),
       });
     }
     return out;
   }
 
-  /** Appends entries (their records in increasing order, past lastRecordNo) in one write. */
+  /** Appends entries (their records in increasing order, past lastEntryRecordNo) in one write. */
   async add(entries: readonly EntryRecord[]): Promise<void> {
     if (entries.length === 0) return;
     const buf = Buffer.alloc(entries.length * ENTRY_BYTES);
@@ -92,10 +95,18 @@ export class EntryIndex {
       b.writeUInt32LE(e.recordNo, 0);
       b.writeUInt8(e.kind === 'run' ? 1 : 0, 4);
       b.writeDoubleLE(e.startedAt, 8);
+      b.writeUInt32LE(e.lastRecordNo, 16);
     });
     await this.fh.write(buf, 0, buf.length, HEADER_BYTES + this.count * ENTRY_BYTES);
     this.count += entries.length;
-    this.lastRecordNo = entries[entries.length - 1]!.recordNo;
+    this.lastEntryRecordNo = entries[entries.length - 1]!.recordNo;
+  }
+
+  /** A run's newest item record, written in place (a later item of a run already listed). */
+  async setLast(entryNo: number, lastRecordNo: number): Promise<void> {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(lastRecordNo, 0);
+    await this.fh.write(b, 0, 4, HEADER_BYTES + entryNo * ENTRY_BYTES + 16);
   }
 
   close(): Promise<void> {

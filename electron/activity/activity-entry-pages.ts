@@ -4,7 +4,8 @@
  * entry when its attempt, or any item of its run, matches; a run then also says how many match.
  */
 import type { RunEntry } from '../../shared/activity-entries';
-import type { Attempt, AttemptStatus } from '../../shared/attempts';
+import { ATTEMPT_STATUSES, type Attempt, type AttemptStatus } from '../../shared/attempts';
+import type { EntryRecord } from './activity-entries';
 import type { ActivityIndexes } from './activity-indexer';
 import { parseLine, type JournalSegments } from './activity-journal';
 import { keyedRecords, recordsOf, SCAN_BUDGET, type PageQuery } from './activity-queries';
@@ -73,7 +74,7 @@ export async function entryPage(
         if (!query.match || query.match(first)) out.push({ kind: 'attempt', attempt: first });
         continue;
       }
-      const run = await runEntry(st, journal, first, cache);
+      const run = await runEntry(st, journal, first, { ...heads[i]!, entryNo: start + i }, cache);
       if (query.match) {
         const items = await runAttempts(st, journal, run.id);
         scanned += items.length;
@@ -121,22 +122,30 @@ export async function runItemsPage(
   return { attempts, next: i < order.length && last !== undefined ? last : null, total: order.length };
 }
 
-/** A run's counts from its items' index records (no line read but its first and newest). */
+/**
+ * A run's counts from its items' index records: those between its first and newest item that name
+ * its entry (single amends made meanwhile lie between them too), read in one read or a few.
+ */
 async function runEntry(
   st: ActivityIndexes,
   journal: JournalSegments,
   first: Attempt,
+  head: EntryRecord & { entryNo: number },
   cache: RunCache,
 ): Promise<RunEntry> {
   const id = first.run!.id;
   const cached = cache.get(id);
   if (cached) return { ...cached };
-  const { numbers } = await keyedRecords(st, [`r:${id}`]);
-  const records = await recordsOf(st, numbers);
+  const end = Math.max(head.recordNo, head.lastRecordNo) + 1;
+  const tally = await st.index.tally(head.recordNo, end, head.entryNo);
   const counts: Partial<Record<AttemptStatus, number>> = {};
-  for (const r of records) counts[r.status] = (counts[r.status] ?? 0) + 1;
-  const settled = records.every((r) => r.final);
-  const [newestLine] = settled && records.length > 0 ? await journal.readLines([records[0]!]) : [];
+  tally.counts.forEach((n, i) => {
+    if (n > 0 && ATTEMPT_STATUSES[i]) counts[ATTEMPT_STATUSES[i]] = n;
+  });
+  const { attempts } = tally;
+  const settled = tally.final;
+  const [newestRecord] = settled ? await st.index.range(end - 1, end) : [];
+  const [newestLine] = newestRecord ? await journal.readLines([newestRecord]) : [];
   const newest = newestLine && parseLine(newestLine);
   const run: RunEntry = {
     id,
@@ -147,7 +156,7 @@ async function runEntry(
     profileName: first.profileName,
     environment: first.environment,
     ...(first.source ? { source: first.source } : {}),
-    attempts: records.length,
+    attempts,
     counts,
   };
   if (settled) {

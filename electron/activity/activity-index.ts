@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { ATTEMPT_STATUSES, type AttemptStatus } from '../../shared/attempts';
 
-/** 02: each record holds its attempt's status (a run's counts are read from its items' records). */
+/** 02: each record holds its attempt's status and entry (a run's counts are read from its items' records). */
 const MAGIC = Buffer.from('UTAIDX02', 'latin1');
 const HEADER_BYTES = 32;
 export const RECORD_BYTES = 40;
@@ -30,6 +30,8 @@ export interface IndexRecord {
   final: boolean;
   /** The status of the attempt's latest line. */
   status: AttemptStatus;
+  /** The Activity entry it belongs to (activity-entries.ts): its own, or its run's. */
+  entryNo: number;
 }
 
 export function idHash(id: string): Buffer {
@@ -84,6 +86,32 @@ export class ActivityIndex {
     return out;
   }
 
+  /**
+   * The records [from, to) of one entry, counted by status straight from the bytes (a run's items:
+   * thousands of records, none of them decoded), and whether every one is final.
+   */
+  async tally(
+    from: number,
+    to: number,
+    entryNo: number,
+  ): Promise<{ counts: number[]; attempts: number; final: boolean }> {
+    const counts = ATTEMPT_STATUSES.map(() => 0);
+    let attempts = 0;
+    let final = true;
+    for (let at = Math.max(0, from); at < Math.min(to, this.count); at += 16_384) {
+      const n = Math.min(16_384, Math.min(to, this.count) - at);
+      const buf = Buffer.alloc(n * RECORD_BYTES);
+      await this.fh.read(buf, 0, buf.length, HEADER_BYTES + at * RECORD_BYTES);
+      for (let off = 0; off < buf.length; off += RECORD_BYTES) {
+        if (buf.readUInt32LE(off + 36) !== entryNo) continue;
+        attempts++;
+        counts[buf[off + 33]!] = (counts[buf[off + 33]!] ?? 0) + 1;
+        final &&= buf[off + 32] === 1;
+      }
+    }
+    return { counts, attempts, final };
+  }
+
   async put(recordNo: number, record: IndexRecord): Promise<void> {
     await this.putRun(recordNo, [record]);
   }
@@ -109,6 +137,7 @@ function encode(r: IndexRecord): Buffer {
   b.writeDoubleLE(r.offset, 24);
   b.writeUInt8(r.final ? 1 : 0, 32);
   b.writeUInt8(ATTEMPT_STATUSES.indexOf(r.status), 33);
+  b.writeUInt32LE(r.entryNo, 36);
   return b;
 }
 
@@ -121,5 +150,6 @@ function decode(b: Buffer): IndexRecord {
     offset: b.readDoubleLE(24),
     final: b.readUInt8(32) === 1,
     status: ATTEMPT_STATUSES[b.readUInt8(33)] ?? 'unknown',
+    entryNo: b.readUInt32LE(36),
   };
 }

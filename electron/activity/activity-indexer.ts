@@ -24,6 +24,14 @@ export const ACTIVITY_KEY_HEADS_FILE = 'activity.keyheads';
 
 /** After a restart, an attempt is still updated (its outcome found, or made "unknown") only if recent. */
 export const RECENT_RECORDS = 10_000;
+/** An attempt record whose entry is not known (a line the entries had taken already). */
+const NO_ENTRY = 0xffffffff;
+
+/** What one indexing step adds to the entries: new ones, and runs whose newest item moved on. */
+interface Batch {
+  fresh: EntryRecord[];
+  lasts: Map<number, number>;
+}
 
 /** What indexing needs of a journal line, without validating the rest. */
 export interface LineHead {
@@ -48,15 +56,15 @@ export class ActivityIndexes {
   segmentSize = 0;
   /** The last segment ends with part of a line (a crash mid-write): counted as skipped until fenced. */
   tornTail = false;
-  /** Record number by id hash, for attempts that may still get a line: recent ones. */
-  private readonly recordOf = new Map<string, number>();
+  /** Record number (and entry) by id hash, for attempts that may still get a line: recent ones. */
+  private readonly recordOf = new Map<string, { recordNo: number; entryNo: number }>();
   /**
    * Keys already posted for attempts still under way: an attempt's later lines name the same order,
    * symbol and run again, and posting them again would only lengthen every chain an auditor walks.
    */
   private readonly posted = new Map<number, Set<string>>();
-  /** Runs with an entry, by id (those met in this session; older ones are found through the key index). */
-  private readonly runEntries = new Set<string>();
+  /** Runs' entries and newest item records, by run id (those met in this session; older ones are found through the key index). */
+  private readonly runEntries = new Map<string, { entryNo: number; last: number }>();
 
   private constructor(
     readonly index: ActivityIndex,
@@ -82,14 +90,16 @@ export class ActivityIndexes {
       // Each is written after the one before it: never ahead of it.
       compare(entries.covered, index.covered) <= 0 &&
       compare(keys.covered, entries.covered) <= 0 &&
-      entries.lastRecordNo < index.count &&
+      entries.lastEntryRecordNo < index.count &&
       index.covered.segment <= lastSegment &&
       index.covered.offset <= (await fileSize(journal.pathOf(index.covered.segment)));
     let st: ActivityIndexes;
     if (trusted) {
       st = new ActivityIndexes(index, entries, keys);
       const recent = await index.range(index.count - RECENT_RECORDS, index.count);
-      recent.forEach((r, i) => st.recordOf.set(r.idHash.toString('hex'), index.count - recent.length + i));
+      recent.forEach((r, i) =>
+        st.recordOf.set(r.idHash.toString('hex'), { recordNo: index.count - recent.length + i, entryNo: r.entryNo }),
+      );
     } else {
       // Missing, damaged (a torn tail), or ahead of a journal that was replaced: all rebuilt from the journal.
       st = new ActivityIndexes(
@@ -139,20 +149,23 @@ export class ActivityIndexes {
    */
   async add(lines: readonly PlacedLine[], covered: JournalPosition): Promise<void> {
     const changed = new Map<number, IndexRecord>();
-    const entries: EntryRecord[] = [];
+    const batch: Batch = { fresh: [], lasts: new Map() };
     const keyed: KeyedRecord[] = [];
     let nextNo = this.index.count;
     for (const line of lines) {
       const { head } = line;
       const hash = idHash(head.id);
       const key = hash.toString('hex');
-      let recordNo = this.recordOf.get(key);
-      if (recordNo === undefined) {
-        recordNo = nextNo++;
-        this.recordOf.set(key, recordNo);
+      let known = this.recordOf.get(key);
+      if (known === undefined) {
+        known = { recordNo: nextNo++, entryNo: NO_ENTRY };
+        this.recordOf.set(key, known);
       }
+      const { recordNo } = known;
       const final = FINAL_STATUSES.includes(head.status);
       const at = { segment: line.segment, offset: line.offset };
+      // The entries are never ahead of the records: a line the records take, the entries take too.
+      if (compare(at, this.entries.covered) >= 0) known.entryNo = await this.entryOf(head, known, changed, batch);
       if (compare(at, this.index.covered) >= 0) {
         changed.set(recordNo, {
           idHash: hash,
@@ -161,15 +174,8 @@ export class ActivityIndexes {
           length: line.length,
           final,
           status: head.status,
+          entryNo: known.entryNo,
         });
-      }
-      const lastEntry = entries.length > 0 ? entries[entries.length - 1]!.recordNo : this.entries.lastRecordNo;
-      if (compare(at, this.entries.covered) >= 0 && recordNo > lastEntry) {
-        if (!head.runId) entries.push({ kind: 'attempt', recordNo, startedAt: head.startedAt });
-        else if (!(await this.runHasEntry(head.runId, recordNo))) {
-          entries.push({ kind: 'run', recordNo, startedAt: head.startedAt });
-        }
-        if (head.runId) this.runEntries.add(head.runId);
       }
       if (compare(at, this.keys.covered) >= 0) {
         const posted = this.posted.get(recordNo);
@@ -183,7 +189,8 @@ export class ActivityIndexes {
     await writeRecords(this.index, changed);
     this.index.covered = covered;
     await this.index.writeHeader();
-    await this.entries.add(entries);
+    await this.entries.add(batch.fresh);
+    for (const [entryNo, last] of batch.lasts) await this.entries.setLast(entryNo, last);
     this.entries.covered = covered;
     await this.entries.writeHeader();
     await this.keys.add(keyed);
@@ -191,22 +198,76 @@ export class ActivityIndexes {
     await this.keys.writeHeader();
   }
 
+  /**
+   * The entry a line's attempt belongs to: its own (a single amend's first line starts one), or its
+   * run's (the run's first item starts it; a later item moves its newest record on).
+   */
+  private async entryOf(
+    head: LineHead,
+    known: { recordNo: number; entryNo: number },
+    changed: Map<number, IndexRecord>,
+    batch: Batch,
+  ): Promise<number> {
+    const { recordNo } = known;
+    // Whether it has an entry is the entries' to say: after a crash the records may be ahead of them.
+    const newest =
+      batch.fresh.length > 0 ? batch.fresh[batch.fresh.length - 1]!.recordNo : this.entries.lastEntryRecordNo;
+    if (recordNo <= newest) {
+      if (known.entryNo !== NO_ENTRY) return known.entryNo;
+      // Recorded before, and not among the recent ones: as its record says.
+      const record = changed.get(recordNo) ?? (await this.index.range(recordNo, recordNo + 1))[0];
+      return record?.entryNo ?? NO_ENTRY;
+    }
+    const entryNo = this.entries.count + batch.fresh.length;
+    if (head.runId === undefined) {
+      batch.fresh.push({ kind: 'attempt', recordNo, startedAt: head.startedAt, lastRecordNo: recordNo });
+      return entryNo;
+    }
+    const run = await this.runEntryOf(head.runId, recordNo, changed);
+    if (!run) {
+      batch.fresh.push({ kind: 'run', recordNo, startedAt: head.startedAt, lastRecordNo: recordNo });
+      this.runEntries.set(head.runId, { entryNo, last: recordNo });
+      return entryNo;
+    }
+    if (recordNo > run.last) {
+      run.last = recordNo;
+      const pending = batch.fresh[run.entryNo - this.entries.count];
+      if (pending) pending.lastRecordNo = recordNo;
+      else batch.lasts.set(run.entryNo, recordNo);
+    }
+    return run.entryNo;
+  }
+
+  /** The entry of a run recorded before this item, found through an earlier item (key index); undefined: none. */
+  private async runEntryOf(
+    runId: string,
+    recordNo: number,
+    changed: Map<number, IndexRecord>,
+  ): Promise<{ entryNo: number; last: number } | undefined> {
+    const mine = this.runEntries.get(runId);
+    if (mine) return mine;
+    for await (const no of this.keys.records(`r:${runId}`)) {
+      if (no >= recordNo) continue;
+      const record = changed.get(no) ?? (await this.index.range(no, no + 1))[0];
+      if (!record || record.entryNo === NO_ENTRY) continue;
+      const [entry] = await this.entries.range(record.entryNo, record.entryNo + 1);
+      if (!entry) continue;
+      const found = { entryNo: record.entryNo, last: entry.lastRecordNo };
+      this.runEntries.set(runId, found);
+      return found;
+    }
+    return undefined;
+  }
+
   /** The record of a recent attempt (the writer's own), undefined when not known offhand. */
   recordNoOf(id: string): number | undefined {
-    return this.recordOf.get(idHash(id).toString('hex'));
+    return this.recordOf.get(idHash(id).toString('hex'))?.recordNo;
   }
 
   async close(): Promise<void> {
     await this.index.close().catch(() => undefined);
     await this.entries.close().catch(() => undefined);
     await this.keys.close().catch(() => undefined);
-  }
-
-  /** Whether an item of the run was recorded before this one (the run then has its entry already). */
-  private async runHasEntry(runId: string, recordNo: number): Promise<boolean> {
-    if (this.runEntries.has(runId)) return true;
-    for await (const no of this.keys.records(`r:${runId}`)) if (no < recordNo) return true;
-    return false;
   }
 }
 

@@ -10,6 +10,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ACTIVITY_ENTRIES_FILE,
   ACTIVITY_FILE,
   ACTIVITY_INDEX_FILE,
   ACTIVITY_KEY_HEADS_FILE,
@@ -25,9 +26,10 @@ export interface ActivityReader {
 
 export async function openActivityReader(userDataDir: string): Promise<ActivityReader> {
   const copy = await mkdtemp(join(tmpdir(), 'uta-desk-activity-'));
-  // The key index first: the writer updates it after the record index, so a copy taken first is never
-  // ahead of the record index copied next (which would read as damage and rebuild); behind, it catches up.
-  for (const name of [ACTIVITY_KEYS_FILE, ACTIVITY_KEY_HEADS_FILE, ACTIVITY_INDEX_FILE]) {
+  // In the reverse of the order the writer updates them (records, entries, key index): a copy taken
+  // first is never ahead of one copied after it (which would read as damage and rebuild); behind, it
+  // catches up.
+  for (const name of [ACTIVITY_KEYS_FILE, ACTIVITY_KEY_HEADS_FILE, ACTIVITY_ENTRIES_FILE, ACTIVITY_INDEX_FILE]) {
     await copyFile(join(userDataDir, name), join(copy, name)).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });
