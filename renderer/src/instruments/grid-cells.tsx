@@ -192,10 +192,11 @@ export function cellContent(
       }
       return { content: text, clip: !fits(text, col) };
     default: {
-      const derived = SPEC_BY_ID.get(col.id)?.derive !== undefined;
-      const raw = rawField(ds.rows[row]!, col.id) ?? '';
-      const title = derived
-        ? SPEC_BY_ID.get(col.id)?.description
+      // A derived value (the steps) says how it is derived; a formatted one shows what was sent.
+      const spec = SPEC_BY_ID.get(col.id);
+      const raw = spec?.derive ? text : (rawField(ds.rows[row]!, col.id) ?? '');
+      const title = spec?.derive
+        ? spec.description
         : raw !== text
           ? `raw: ${raw === null ? 'null' : JSON.stringify(raw)}`
           : undefined;
