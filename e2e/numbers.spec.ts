@@ -119,7 +119,10 @@ async function insideOpenOrders(cell: Locator): Promise<boolean> {
 }
 
 test.describe('steps: one home for every screen', () => {
-  test('the grid, the detail panel and the Amend desk show the same price step for a SPOT pair', async ({ app }) => {
+  test('the grid, the detail panel and the Amend desk show the same price step for a SPOT pair', async ({
+    app,
+    shot,
+  }) => {
     await loaded(app);
     await field(app, 'Exact symbol').fill('BTCUSDT');
     await app.getByRole('button', { name: 'Fetch' }).click();
@@ -141,7 +144,14 @@ test.describe('steps: one home for every screen', () => {
     await app.keyboard.press('ArrowDown');
     await app.keyboard.press('Enter');
     const panel = app.getByRole('complementary', { name: 'Details of BTCUSDT' });
-    await expect(panel.getByRole('row', { name: /^Price step/ })).toContainText('0.01');
+    const stepRow = panel.getByRole('row', { name: /^Price step/ });
+    await expect(stepRow).toContainText('0.01');
+    await expect(stepRow).toContainText('from 10^-pricePrecision');
+    await stepRow.scrollIntoViewIfNeeded();
+    await shot('numbers-steps-detail');
+    await app.getByRole('button', { name: 'Switch to light theme' }).click();
+    await shot('numbers-steps-detail-light');
+    await app.getByRole('button', { name: 'Switch to dark theme' }).click();
 
     await nav(app, 'Amend order');
     await field(app, 'Category').selectOption('SPOT');
@@ -195,7 +205,8 @@ test.describe('numbers whole, grouped and aligned', () => {
       await app.keyboard.press('ArrowDown');
       await app.keyboard.press('Enter');
       const panel = app.getByRole('complementary', { name: 'Details of PEPEUSDT' });
-      await expect(panel.getByRole('row', { name: /^Maximum limit order quantity/ })).toContainText('277,777,777,777');
+      const longest = panel.getByRole('row', { name: /^Maximum limit order quantity/ });
+      await expect(longest).toContainText('277,777,777,777');
       const panelCells = await numericCells(panel, 'td.id-value', 'index');
       expect(panelCells.length).toBeGreaterThan(20);
       expect(
@@ -209,6 +220,7 @@ test.describe('numbers whole, grouped and aligned', () => {
           .map((n) => n.textContent),
       );
       expect(overflowing, 'numbers wider than the detail panel').toEqual([]);
+      await longest.scrollIntoViewIfNeeded();
       await shot(`numbers-detail-${size}`);
     });
 
