@@ -39,3 +39,19 @@ export function isPlainZero(raw: string): boolean | undefined {
   const t = raw.trim();
   return PLAIN_DECIMAL_TEXT.test(t) ? !/[1-9]/.test(t) : undefined;
 }
+
+/**
+ * A plain decimal with its integer digits grouped in threes: "277777777777" → "277,777,777,777",
+ * "-1234.5678" → "-1,234.5678" (the fraction is not grouped). By moving characters only, so a
+ * value of any length stays exact; anything else (exponent forms, words) comes back as it was.
+ */
+export function groupDigits(text: string): string {
+  const m = PLAIN_DECIMAL_PARTS.exec(text);
+  if (!m || (m[2] === '' && m[3] === undefined)) return text;
+  const int = m[2] ?? '';
+  if (int.length <= 3) return text;
+  const head = int.length % 3 || 3;
+  let grouped = int.slice(0, head);
+  for (let i = head; i < int.length; i += 3) grouped += `,${int.slice(i, i + 3)}`;
+  return `${m[1]}${grouped}${m[3] === undefined ? '' : `.${m[3]}`}`;
+}

@@ -13,6 +13,7 @@ import {
   scaleToPercent,
   shiftByPercent,
   stepsBetween,
+  stepText,
 } from './steps';
 
 const BTC_PERP: Instrument = {
@@ -81,6 +82,55 @@ describe('the steps of an instrument', () => {
     expect(gridOf({ places: 2, multiple: '0.25' })).toEqual({ step: '0.25', places: 2 });
     expect(gridOf({ places: 1, multiple: '0.25' })).toEqual({ step: '0.5', places: 1 });
     expect(gridOf({})).toBeUndefined();
+  });
+});
+
+describe('stepText: the step every screen and the CLI show', () => {
+  // The samples of the specification (exchange-facts.md, "Sample instrument objects"): spot sends
+  // precision only; a contract sends multipliers written with its precision.
+  const spot: Instrument = {
+    category: 'SPOT',
+    symbol: 'BTCUSDT',
+    baseCoin: 'BTC',
+    quoteCoin: 'USDT',
+    status: 'online',
+    pricePrecision: '2',
+    quantityPrecision: '6',
+    quotePrecision: '8',
+    minOrderQty: '0.000001',
+  };
+  const perp: Instrument = { ...BTC_PERP, quotePrecision: '' };
+
+  it('spot and margin: 10^-precision (they send no multiplier, or one that does not apply)', () => {
+    expect(stepText(spot, 'price')).toBe('0.01');
+    expect(stepText(spot, 'qty')).toBe('0.000001');
+    expect(stepText({ ...spot, category: 'MARGIN' }, 'price')).toBe('0.01');
+    expect(stepText({ ...spot, priceMultiplier: '', quantityMultiplier: '' }, 'price')).toBe('0.01');
+    expect(stepText({ ...spot, priceMultiplier: '0.5' }, 'price')).toBe('0.01');
+    expect(stepText({ ...spot, pricePrecision: '0' }, 'price')).toBe('1');
+  });
+
+  it('every futures category: the multiplier, written with its precision', () => {
+    for (const category of ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const) {
+      expect(stepText({ ...perp, category }, 'price'), category).toBe('0.1');
+      expect(stepText({ ...perp, category }, 'qty'), category).toBe('0.0001');
+    }
+    // COIN-FUTURES BTCUSD of the demo: a price step coarser than its precision.
+    expect(stepText({ ...perp, category: 'COIN-FUTURES', priceMultiplier: '0.5' }, 'price')).toBe('0.5');
+    expect(stepText({ ...perp, pricePrecision: '2', priceMultiplier: '0.50' }, 'price')).toBe('0.5');
+  });
+
+  it('a contract without a multiplier falls back to its precision; nothing at all gives no step', () => {
+    expect(stepText({ ...perp, pricePrecision: '9', priceMultiplier: '' }, 'price')).toBe('0.000000001');
+    expect(stepText({ ...perp, quantityPrecision: '0', quantityMultiplier: '' }, 'qty')).toBe('1');
+    expect(stepText({ ...spot, pricePrecision: '' }, 'price')).toBeUndefined();
+  });
+
+  it('is the step the desk nudges by and the amend rules check', () => {
+    for (const ins of [spot, perp, { ...perp, category: 'COIN-FUTURES' as const, priceMultiplier: '0.5' }]) {
+      expect(stepText(ins, 'price')).toBe(priceStep(ins)?.step);
+      expect(stepText(ins, 'qty')).toBe(quantityStep(ins)?.step);
+    }
   });
 });
 

@@ -87,6 +87,15 @@ export function quantityStep(ins: Instrument): Grid | undefined {
   return gridOf(gridRules(ins, 'qty'));
 }
 
+/**
+ * The step of one field as the app's grid and panel, the desk and the CLI show it ("0.01" for a spot
+ * pair of pricePrecision 2, "0.1" for a contract of priceMultiplier 0.1); undefined when the
+ * instrument says none. The same step the amend rules check against and the desk nudges by.
+ */
+export function stepText(ins: Instrument, field: 'price' | 'qty'): string | undefined {
+  return (field === 'price' ? priceStep(ins) : quantityStep(ins))?.step;
+}
+
 function asGrid(g: GridLike): { step: Dec; places: number } | undefined {
   const step = toDec(typeof g === 'string' ? g : g.step);
   if (!step || step.lte(0)) return undefined;

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { groupDigits } from '../../../shared/decimal-text';
 import type { Order } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useUi } from '../app/store';
@@ -8,6 +9,9 @@ import { OrderStatusCell } from './OrderStatusBadge';
 import { formatTime } from './status-display';
 
 const PAGE_SIZE = 20;
+
+/** Digits grouped (56,943,717), exact: the decimal string is only cut and joined. */
+const digits = (v: string | undefined): string => (v === undefined ? '' : groupDigits(v));
 
 export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
   const category = useAmend((s) => s.draft.category);
@@ -51,8 +55,10 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
         <table className="data-table amend-open-table">
           <thead>
             <tr>
-              <th scope="col">Symbol</th>
-              <th scope="col">Category</th>
+              <th scope="col">
+                Symbol
+                <div className="amend-open-sub">Category</div>
+              </th>
               <th scope="col">Side</th>
               <th scope="col" className="num-h">
                 Price
@@ -64,8 +70,10 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
                 Filled
               </th>
               <th scope="col">Status</th>
-              <th scope="col">Client order ID</th>
-              <th scope="col">Order ID</th>
+              <th scope="col">
+                Client order ID
+                <div className="amend-open-sub">Order ID</div>
+              </th>
               <th scope="col">Created</th>
               <th scope="col">
                 <span className="sr-only">Pick</span>
@@ -73,33 +81,45 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((o) => (
-              <tr key={o.orderId}>
-                <td>{o.symbol}</td>
-                <td className="muted">{o.category}</td>
-                <td className={o.side === 'buy' ? 'amend-buy' : 'amend-sell'}>{o.side}</td>
-                <td className="num">{o.price}</td>
-                <td className="num">{o.qty}</td>
-                <td className="num">{o.cumExecQty}</td>
-                <OrderStatusCell status={o.orderStatus} />
-                <td className="mono">{o.clientOid}</td>
-                <td className="mono muted">{o.orderId}</td>
-                <td className="muted">{formatTime(o.createdTime)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button amend-pick"
-                    onClick={() => onPick(o)}
-                    aria-label={`Pick order ${o.clientOid || o.orderId}`}
-                  >
-                    Pick
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {rows.map((o) => {
+              // Two lines where a second fact belongs to the first: the table fits 1,100 px windows
+              // without cutting a number or hiding Created under the sticky Pick column.
+              const created = formatTime(o.createdTime);
+              return (
+                <tr key={o.orderId}>
+                  <td>
+                    {o.symbol}
+                    <div className="amend-open-sub">{o.category}</div>
+                  </td>
+                  <td className={o.side === 'buy' ? 'amend-buy' : 'amend-sell'}>{o.side}</td>
+                  <td className="num">{digits(o.price)}</td>
+                  <td className="num">{digits(o.qty)}</td>
+                  <td className="num">{digits(o.cumExecQty)}</td>
+                  <OrderStatusCell status={o.orderStatus} />
+                  <td className="mono">
+                    {o.clientOid || '—'}
+                    <div className="amend-open-sub">{o.orderId}</div>
+                  </td>
+                  <td className="num amend-open-time">
+                    {created.slice(0, 10)}
+                    <div className="amend-open-sub">{created.slice(11)}</div>
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button amend-pick"
+                      onClick={() => onPick(o)}
+                      aria-label={`Pick order ${o.clientOid || o.orderId}`}
+                    >
+                      Pick
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
             {q.isSuccess && rows.length === 0 ? (
               <tr>
-                <td colSpan={11} className="muted">
+                <td colSpan={9} className="muted">
                   No open orders{scope ? ` for ${scope}` : ''}.
                 </td>
               </tr>

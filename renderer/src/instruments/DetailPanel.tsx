@@ -63,6 +63,7 @@ export function DetailPanel({
   const rows = useMemo(() => fieldRows(instrument), [instrument]);
   const upcoming = upcomingRestrictions(instrument, now);
   const unknownCount = rows.filter((r) => r.unknown).length;
+  const sentCount = rows.filter((r) => !r.derivedFrom).length;
   const json = useMemo(() => JSON.stringify(instrument, null, 2), [instrument]);
   return (
     <PanelFrame ref={ref} label={`Details of ${instrument.symbol}`} onClose={onClose}>
@@ -157,7 +158,7 @@ export function DetailPanel({
               Copy JSON
             </CopyButton>
             <span className="muted">
-              {rows.length} fields{unknownCount ? ` · ${unknownCount} not in the specification` : ''}
+              {sentCount} fields{unknownCount ? ` · ${unknownCount} not in the specification` : ''}
             </span>
           </div>
           <div className="id-scroll">
@@ -176,7 +177,13 @@ export function DetailPanel({
                   <tr key={r.field} className={r.unknown ? 'is-unknown' : undefined}>
                     <th scope="row">
                       <span className="id-label">{r.label}</span>
-                      <code className="id-key">{r.field}</code>
+                      {r.derivedFrom ? (
+                        <span className="id-key" title="Not sent by the exchange: derived as the amend desk checks it">
+                          from <code>{r.derivedFrom}</code>
+                        </span>
+                      ) : (
+                        <code className="id-key">{r.field}</code>
+                      )}
                       {r.unknown ? (
                         <span
                           className="badge badge-info"
@@ -187,7 +194,7 @@ export function DetailPanel({
                       ) : null}
                     </th>
                     <td className="id-value">
-                      <span className="id-formatted">{r.formatted}</span>
+                      <span className={r.numeric ? 'id-formatted id-number' : 'id-formatted'}>{r.formatted}</span>
                       {/* The raw value under the formatted one whenever they differ ("0" → "no limit", "" → —). */}
                       {r.formatted !== r.rawText ? (
                         <code className="id-raw" title="Raw value as the exchange sent it">
@@ -196,7 +203,11 @@ export function DetailPanel({
                       ) : null}
                     </td>
                     <td className="id-copy">
-                      <CopyButton text={r.rawText} label={`Copy the raw ${r.field}`} className="button small" />
+                      <CopyButton
+                        text={r.rawText}
+                        label={r.derivedFrom ? `Copy the ${r.label.toLowerCase()}` : `Copy the raw ${r.field}`}
+                        className="button small"
+                      />
                     </td>
                   </tr>
                 ))}

@@ -28,7 +28,9 @@ function resizeByKey(
   if (delta === 0) return false;
   e.preventDefault();
   e.stopPropagation();
-  const next = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, column.getSize() + delta));
+  // Never narrower than the column's numbers (its minSize, see table-columns.ts).
+  const min = column.columnDef.minSize ?? MIN_COLUMN_WIDTH;
+  const next = Math.min(MAX_COLUMN_WIDTH, Math.max(min, column.getSize() + delta));
   table.setColumnSizing((old) => ({ ...old, [column.id]: next }));
   return true;
 }

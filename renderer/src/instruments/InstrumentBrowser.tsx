@@ -21,7 +21,8 @@ import { SelectionBar } from './SelectionBar';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SymbolHistoryPanel } from './SymbolHistoryPanel';
 import { sortIndexes } from './sort-keys';
-import { TABLE_COLUMNS } from './table-columns';
+import { neededWidths } from './number-cells';
+import { tableColumns } from './table-columns';
 import { useNow } from './use-now';
 import { useRankWarmup } from './use-rank-warmup';
 
@@ -62,6 +63,10 @@ export function InstrumentBrowser({
   const loading = instruments === undefined;
   const rows = instruments ?? NO_ROWS;
   const ds = useMemo(() => buildDataset(rows), [rows]);
+  // Numeric columns as wide as their longest number, counted once per list; the same widths (a
+  // refresh that changed no number's length) keep the same column definitions.
+  const widthKey = useMemo(() => JSON.stringify([...neededWidths(rows)]), [rows]);
+  const tableCols = useMemo(() => tableColumns(new Map(JSON.parse(widthKey) as Array<[string, number]>)), [widthKey]);
 
   const sorting = useInstrumentBrowser((s) => s.sorting);
   const columnVisibility = useInstrumentBrowser((s) => s.columnVisibility);
@@ -91,7 +96,7 @@ export function InstrumentBrowser({
   // eslint-disable-next-line react-hooks/incompatible-library -- see above: no React compiler here
   const table = useReactTable<Instrument>({
     data: rows as Instrument[],
-    columns: TABLE_COLUMNS,
+    columns: tableCols,
     state: { sorting, columnVisibility, columnOrder, columnSizing },
     onSortingChange: setSorting,
     onColumnVisibilityChange: setColumnVisibility,

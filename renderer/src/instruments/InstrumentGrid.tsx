@@ -52,6 +52,7 @@ import {
   previousGroupStart,
   scrollLeftToShow,
 } from './header-nav';
+import { figuresOf } from './number-cells';
 import { PinnedPane } from './PinnedPane';
 import type { RowMark } from './row-marks';
 
@@ -115,7 +116,10 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   const scrollRef = gridRef ?? ownRef;
   const idPrefix = useId().replace(/:/g, '');
 
-  const columns = useMemo(() => layoutColumns(leafColumns, columnSizing), [leafColumns, columnSizing]);
+  const columns = useMemo(
+    () => layoutColumns(leafColumns, columnSizing, figuresOf(ds.rows)),
+    [leafColumns, columnSizing, ds],
+  );
   const width = columns.reduce((w, c) => w + c.width, 0);
   const pinned = columns[0]?.pinned ?? false;
   // The pinned pane only matters once the grid is scrolled sideways; at the left edge the rows'

@@ -12,7 +12,9 @@ import {
   type SortRule,
 } from './sort-keys';
 import { formatDecimal, formatMaxQty, formatPercent, formatTime, statusLabel, UNSET } from './format';
-import { isEmptyValue, type RawValue } from './values';
+import { stepText } from '../../../shared/steps';
+import { isFuturesCategory, type Instrument } from '../../../shared/schemas';
+import { isEmptyValue, rawField, type RawValue } from './values';
 
 export type ColumnKind = 'text' | 'number' | 'percent' | 'maxQty' | 'time' | 'status' | 'category';
 
@@ -38,6 +40,8 @@ export interface ColumnSpec {
   description: string;
   width: number;
   hiddenByDefault?: boolean;
+  /** A value the exchange does not send but the grid derives (the steps); else the field itself. */
+  derive?: (instrument: Instrument) => RawValue;
 }
 
 const col = (
@@ -48,6 +52,7 @@ const col = (
   width: number,
   description: string,
   hiddenByDefault = false,
+  derive?: ColumnSpec['derive'],
 ): ColumnSpec => ({
   id,
   label,
@@ -56,7 +61,32 @@ const col = (
   width,
   description,
   hiddenByDefault,
+  ...(derive ? { derive } : {}),
 });
+
+/**
+ * stepText per distinct (field, futures or not, precision, multiplier): a step takes decimal
+ * arithmetic, and counting or sorting 50,000 rows by a step column must not do it 50,000 times.
+ * Nested maps, so a lookup builds no key string. A list has a few dozen distinct pairs.
+ */
+const STEP_CACHE = new Map<string, Map<string | undefined, Map<string | undefined, string | undefined>>>();
+function cachedStep(i: Instrument, field: 'price' | 'qty'): string | undefined {
+  const price = field === 'price';
+  const [p, m] = price ? [i.pricePrecision, i.priceMultiplier] : [i.quantityPrecision, i.quantityMultiplier];
+  const kind = isFuturesCategory(i.category) ? (price ? 'pf' : 'qf') : price ? 'ps' : 'qs';
+  let byPrecision = STEP_CACHE.get(kind);
+  if (!byPrecision) STEP_CACHE.set(kind, (byPrecision = new Map()));
+  let byMultiplier = byPrecision.get(p);
+  if (!byMultiplier) {
+    if (byPrecision.size > 1000) byPrecision.clear();
+    byPrecision.set(p, (byMultiplier = new Map()));
+  }
+  if (byMultiplier.has(m)) return byMultiplier.get(m);
+  if (byMultiplier.size > 1000) byMultiplier.clear();
+  const step = stepText(i, field);
+  byMultiplier.set(m, step);
+  return step;
+}
 
 // prettier-ignore
 export const COLUMN_SPECS: readonly ColumnSpec[] = [
@@ -88,8 +118,12 @@ export const COLUMN_SPECS: readonly ColumnSpec[] = [
   col('pricePrecision', 'Price precision', 'precision', 'number', 84, 'Number of decimal places allowed for price'),
   col('quantityPrecision', 'Quantity precision', 'precision', 'number', 84, 'Number of decimal places allowed for quantity'),
   col('quotePrecision', 'Quote precision', 'precision', 'number', 84, 'Number of decimal places allowed for the quote-coin amount of market orders'),
-  col('priceMultiplier', 'Price step', 'precision', 'number', 100, 'Futures: the order price must be a multiple of this value'),
-  col('quantityMultiplier', 'Quantity step', 'precision', 'number', 96, 'Futures: the order quantity must be a multiple of this value'),
+  // The steps an order moves by, from shared/steps.ts as the amend desk and the CLI take them: spot
+  // and margin send no multiplier, so the raw multiplier columns alone would say "—" for them.
+  col('priceStep', 'Price step', 'precision', 'number', 100, 'The order price must be a multiple of this value: the price multiplier for futures, 10^-price precision for spot and margin', false, (i) => cachedStep(i, 'price')),
+  col('quantityStep', 'Quantity step', 'precision', 'number', 96, 'The order quantity must be a multiple of this value: the quantity multiplier for futures, 10^-quantity precision for spot and margin', false, (i) => cachedStep(i, 'qty')),
+  col('priceMultiplier', 'Price multiplier', 'precision', 'number', 100, 'priceMultiplier as sent: futures only (spot and margin: their precision sets the step)', true),
+  col('quantityMultiplier', 'Quantity multiplier', 'precision', 'number', 100, 'quantityMultiplier as sent: futures only (spot and margin: their precision sets the step)', true),
   col('buyLimitPriceRatio', 'Buy limit ratio', 'priceLimits', 'percent', 84, 'Bounds the maximum price of a buy order relative to the market price'),
   col('sellLimitPriceRatio', 'Sell limit ratio', 'priceLimits', 'percent', 84, 'Bounds the minimum price of a sell order relative to the market price'),
   col('launchTime', 'Launch', 'times', 'time', 152, 'Launch of the pair'),
@@ -105,6 +139,12 @@ export const COLUMN_SPECS: readonly ColumnSpec[] = [
 
 export const COLUMN_IDS: readonly string[] = COLUMN_SPECS.map((c) => c.id);
 export const SPEC_BY_ID: ReadonlyMap<string, ColumnSpec> = new Map(COLUMN_SPECS.map((c) => [c.id, c]));
+
+/** The value a column shows, sorts and exports: the field as sent, or the value derived from the row. */
+export function columnValue(instrument: Instrument, columnId: string): RawValue {
+  const derive = SPEC_BY_ID.get(columnId)?.derive;
+  return derive ? derive(instrument) : rawField(instrument, columnId);
+}
 
 export const DEFAULT_VISIBILITY: Readonly<Record<string, boolean>> = Object.fromEntries(
   COLUMN_SPECS.filter((c) => c.hiddenByDefault).map((c) => [c.id, false]),

@@ -9,10 +9,10 @@
  * search haystacks, see warmSearch), so mounting 50,000 rows does not pay for a search not typed.
  */
 import type { Instrument } from '../../../shared/schemas';
-import { FORMAT_OF_KIND, SORT_RULE_OF_KIND, SPEC_BY_ID } from './columns';
+import { columnValue, FORMAT_OF_KIND, SORT_RULE_OF_KIND, SPEC_BY_ID } from './columns';
 import { charMask } from './char-mask';
 import { finish, rankJob, ROWS_PER_STEP, type ColumnRanks, type RankJob } from './sort-keys';
-import { hasRestriction, instrumentKey, isYes, rawField } from './values';
+import { hasRestriction, instrumentKey, isYes } from './values';
 
 export interface Dataset {
   readonly rows: readonly Instrument[];
@@ -128,7 +128,7 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
     let job = rankJobs.get(columnId);
     if (!job) {
       const kind = SPEC_BY_ID.get(columnId)?.kind ?? 'text';
-      job = rankJob(n, (i) => rawField(rows[i]!, columnId), SORT_RULE_OF_KIND[kind]);
+      job = rankJob(n, (i) => columnValue(rows[i]!, columnId), SORT_RULE_OF_KIND[kind]);
       rankJobs.set(columnId, job);
     }
     return job;
@@ -204,7 +204,7 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
       let t = cache[row];
       if (t === undefined) {
         const kind = SPEC_BY_ID.get(columnId)?.kind ?? 'text';
-        t = FORMAT_OF_KIND[kind](rawField(rows[row]!, columnId));
+        t = FORMAT_OF_KIND[kind](columnValue(rows[row]!, columnId));
         cache[row] = t;
       }
       return t;

@@ -54,3 +54,57 @@ describe('fieldRows with field names that are also names on Object.prototype', (
       expect(rows.find((r) => r.field === field)).toMatchObject({ unknown: true, label: field });
   });
 });
+
+describe('fieldRows: the steps', () => {
+  const base = { symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', status: 'online' };
+
+  it('a spot pair (no multiplier sent) shows its price and quantity steps from its precision', () => {
+    const rows = fieldRows({
+      ...base,
+      category: 'SPOT',
+      pricePrecision: '2',
+      quantityPrecision: '6',
+      quotePrecision: '8',
+    });
+    expect(rows.map((r) => r.field)).toEqual([
+      'symbol',
+      'category',
+      'baseCoin',
+      'quoteCoin',
+      'status',
+      'pricePrecision',
+      'quantityPrecision',
+      'quotePrecision',
+      'priceStep',
+      'quantityStep',
+    ]);
+    const by = Object.fromEntries(rows.map((r) => [r.field, r]));
+    expect(by.priceStep).toMatchObject({ label: 'Price step', formatted: '0.01', derivedFrom: '10^-pricePrecision' });
+    expect(by.quantityStep).toMatchObject({ formatted: '0.000001', derivedFrom: '10^-quantityPrecision' });
+  });
+
+  it('a contract shows its multipliers as the steps, before the raw multiplier fields', () => {
+    const rows = fieldRows({
+      ...base,
+      category: 'USDT-FUTURES',
+      pricePrecision: '1',
+      quantityPrecision: '4',
+      priceMultiplier: '0.1',
+      quantityMultiplier: '0.0001',
+      buyLimitPriceRatio: '0.05',
+    });
+    expect(rows.map((r) => r.field).slice(5)).toEqual([
+      'pricePrecision',
+      'quantityPrecision',
+      'priceStep',
+      'quantityStep',
+      'priceMultiplier',
+      'quantityMultiplier',
+      'buyLimitPriceRatio',
+    ]);
+    expect(rows.find((r) => r.field === 'priceStep')).toMatchObject({
+      formatted: '0.1',
+      derivedFrom: 'priceMultiplier',
+    });
+  });
+});

@@ -2,9 +2,10 @@
  * Every instrument field of the specification, in a reading order for the detail panel. A field the
  * exchange sends that is not here is a new one: the panel still shows it, marked as such.
  */
-import { FORMAT_OF_KIND, type ColumnKind } from './columns';
+import { FORMAT_OF_KIND, isNumericKind, type ColumnKind } from './columns';
 import { isEmptyValue, type RawValue } from './values';
 import type { Instrument } from '../../../shared/schemas';
+import { gridRules, stepText } from '../../../shared/steps';
 
 export interface FieldInfo {
   label: string;
@@ -42,8 +43,8 @@ export const SPEC_FIELDS: Readonly<Record<string, FieldInfo>> = {
   pricePrecision: f('Price precision (decimals)', 'number'),
   quantityPrecision: f('Quantity precision (decimals)', 'number'),
   quotePrecision: f('Quote precision (decimals)', 'number'),
-  priceMultiplier: f('Price step', 'number'),
-  quantityMultiplier: f('Quantity step', 'number'),
+  priceMultiplier: f('Price multiplier (futures)', 'number'),
+  quantityMultiplier: f('Quantity multiplier (futures)', 'number'),
   buyLimitPriceRatio: f('Buy price limit ratio', 'percent'),
   sellLimitPriceRatio: f('Sell price limit ratio', 'percent'),
   launchTime: f('Launch time', 'time'),
@@ -70,6 +71,39 @@ export interface FieldRow {
   formatted: string;
   /** Not in the specification: a field of a newer API version. */
   unknown: boolean;
+  /** A number (or a percentage, a quantity limit): shown whole, never broken across lines. */
+  numeric: boolean;
+  /** Not sent by the exchange but derived (the steps): the field it comes from. */
+  derivedFrom?: string;
+}
+
+/**
+ * The price and quantity steps (shared/steps.ts, as the grid, the desk and the CLI take them),
+ * listed before the multipliers: spot and margin send none, so the raw fields alone hide the step.
+ */
+function stepRows(instrument: Instrument): FieldRow[] {
+  const rows: FieldRow[] = [];
+  for (const [field, label, which] of [
+    ['priceStep', 'Price step', 'price'],
+    ['quantityStep', 'Quantity step', 'qty'],
+  ] as const) {
+    const step = stepText(instrument, which);
+    if (step === undefined) continue;
+    const fromMultiplier = gridRules(instrument, which).multiple !== undefined;
+    const from =
+      which === 'price' ? ['priceMultiplier', 'pricePrecision'] : ['quantityMultiplier', 'quantityPrecision'];
+    rows.push({
+      field,
+      label,
+      raw: step,
+      rawText: step,
+      formatted: FORMAT_OF_KIND.number(step),
+      unknown: false,
+      numeric: true,
+      derivedFrom: fromMultiplier ? from[0] : `10^-${from[1]}`,
+    });
+  }
+  return rows;
 }
 
 /** Every field the exchange returned for this instrument: spec fields in reading order, then new ones. */
@@ -79,7 +113,7 @@ export function fieldRows(instrument: Instrument): FieldRow[] {
   // Field names are the exchange's: `constructor` or `toString` must not find Object.prototype's.
   const known = Object.keys(SPEC_FIELDS).filter((k) => Object.hasOwn(record, k));
   const unknown = present.filter((k) => !Object.hasOwn(SPEC_FIELDS, k));
-  return [...known, ...unknown].map((field) => {
+  const rows = [...known, ...unknown].map((field): FieldRow => {
     const value = record[field];
     const raw: RawValue =
       value === null || value === undefined
@@ -90,6 +124,13 @@ export function fieldRows(instrument: Instrument): FieldRow[] {
     const info = Object.hasOwn(SPEC_FIELDS, field) ? SPEC_FIELDS[field] : undefined;
     const rawText = raw === null ? 'null' : (raw ?? '');
     const formatted = info ? FORMAT_OF_KIND[info.kind](raw) : isEmptyValue(raw) ? '—' : rawText;
-    return { field, label: info?.label ?? field, raw, rawText, formatted, unknown: !info };
+    const numeric = info ? isNumericKind(info.kind) : false;
+    return { field, label: info?.label ?? field, raw, rawText, formatted, unknown: !info, numeric };
   });
+  // After the precisions, where the multipliers (if any) follow.
+  const order = Object.keys(SPEC_FIELDS);
+  const after = order.indexOf('quotePrecision');
+  const at = known.findIndex((k) => order.indexOf(k) > after);
+  rows.splice(at < 0 ? known.length : at, 0, ...stepRows(instrument));
+  return rows;
 }

@@ -23,6 +23,7 @@ describe('formatPercent', () => {
     expect(formatPercent('-0.0001')).toBe('-0.01 %');
     expect(formatPercent('0')).toBe('0 %');
     expect(formatPercent('1')).toBe('100 %');
+    expect(formatPercent('12.5')).toBe('1,250 %');
   });
   it('has no float artefacts', () => {
     // 0.07 * 100 is 7.000000000000001 as a float.
@@ -39,19 +40,20 @@ describe('formatPercent', () => {
 });
 
 describe('formatDecimal', () => {
-  it('keeps the exchange text of plain decimals', () => {
+  it('keeps the exchange text of plain decimals, integer digits grouped', () => {
     expect(formatDecimal('0.000001')).toBe('0.000001');
-    expect(formatDecimal('1200')).toBe('1200');
+    expect(formatDecimal('1200')).toBe('1,200');
+    expect(formatDecimal('277777777777')).toBe('277,777,777,777');
     expect(formatDecimal('0.10')).toBe('0.10');
     expect(formatDecimal('-1')).toBe('-1');
-    expect(formatDecimal('123456789012345678901234567890')).toBe('123456789012345678901234567890');
+    expect(formatDecimal('123456789012345678901234567890')).toBe('123,456,789,012,345,678,901,234,567,890');
     expect(formatDecimal('0.000000000000000000012345678901234567890')).toBe(
       '0.000000000000000000012345678901234567890',
     );
   });
   it('writes exponent forms out and leaves junk alone', () => {
     expect(formatDecimal('1e-8')).toBe('0.00000001');
-    expect(formatDecimal('2.5E+3')).toBe('2500');
+    expect(formatDecimal('2.5E+3')).toBe('2,500');
     expect(formatDecimal('0x10')).toBe('0x10');
     expect(formatDecimal('')).toBe(UNSET);
     expect(formatDecimal(' ')).toBe(UNSET);
@@ -62,7 +64,7 @@ describe('formatMaxQty', () => {
   it('shows 0 as no limit', () => {
     expect(formatMaxQty('0')).toBe('no limit');
     expect(formatMaxQty('0.00')).toBe('no limit');
-    expect(formatMaxQty('1200')).toBe('1200');
+    expect(formatMaxQty('1200')).toBe('1,200');
     expect(formatMaxQty('')).toBe(UNSET);
   });
 });

@@ -1,25 +1,30 @@
 /**
  * Display text of instrument values. Exact: decimal strings go through decimal.js, never a float,
- * so "0.0002" becomes "0.02 %" and not "0.019999999999999997 %".
+ * so "0.0002" becomes "0.02 %" and not "0.019999999999999997 %". Integer digits are grouped in
+ * threes ("277,777,777,777") by moving characters; sorting, copying and the CSV keep the raw text.
  */
 import { isNoLimitQty, NO_LIMIT, ratioAsPercent } from '../../../shared/instrument-text';
-import { isPlainDecimalText, parseDecimalText } from './decimal-text';
+import { groupDigits, isPlainDecimalText, parseDecimalText } from './decimal-text';
 import { isEmptyValue, isUnsetTime, timeMs, type RawValue } from './values';
 
 export const UNSET = '—';
 
-/** A number as the exchange wrote it; exponent forms ("1e-8") are written out in full. */
+/** A number as the exchange wrote it, digits grouped; exponent forms ("1e-8") are written out in full. */
 export function formatDecimal(v: RawValue): string {
   if (isEmptyValue(v)) return UNSET;
   const t = v.trim();
-  if (isPlainDecimalText(t)) return t;
+  if (isPlainDecimalText(t)) return groupDigits(t);
   const d = parseDecimalText(t);
-  return d ? d.toFixed() : t;
+  return d ? groupDigits(d.toFixed()) : t;
 }
 
-/** A decimal fraction as a percentage: "0.0002" → "0.02 %" (shared with the CLI). */
+const PERCENT = ' %';
+
+/** A decimal fraction as a percentage: "0.0002" → "0.02 %" (the words shared with the CLI). */
 export function formatPercent(v: RawValue): string {
-  return isEmptyValue(v) ? UNSET : ratioAsPercent(v);
+  if (isEmptyValue(v)) return UNSET;
+  const p = ratioAsPercent(v);
+  return p.endsWith(PERCENT) ? `${groupDigits(p.slice(0, -PERCENT.length))}${PERCENT}` : p;
 }
 
 /** maxOrderQty: "0" means the exchange sets no limit. */

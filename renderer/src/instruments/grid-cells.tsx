@@ -7,7 +7,9 @@ import type { Dataset } from './dataset';
 import { formatLocalDateTime, formatRelative, statusDescription, statusTone } from './format';
 import { BADGE_CHROME_PX, BADGE_PX, MONO_PX, TEXT_PX, type CellColumn } from './grid-layout';
 import type { RowMark } from './row-marks';
-import { maxTextWidth } from './text-fit';
+import { SPEC_BY_ID } from './columns';
+import { alignedLength, alignedNumber } from '../lib/number-align';
+import { MONO_EM_BOUND, maxTextWidth } from './text-fit';
 import { RESTRICTION_LABELS, isFutureTime, rawField, upcomingRestrictions, type RestrictionField } from './values';
 
 /** The RWA tag, the warning sign, the star and the change badges beside a symbol, with their margins (upper bounds). */
@@ -190,11 +192,20 @@ export function cellContent(
       }
       return { content: text, clip: !fits(text, col) };
     default: {
-      const raw = rawField(ds.rows[row]!, col.id) ?? '';
+      // A derived value (the steps) says how it is derived; a formatted one shows what was sent.
+      const spec = SPEC_BY_ID.get(col.id);
+      const raw = spec?.derive ? text : (rawField(ds.rows[row]!, col.id) ?? '');
+      const title = spec?.derive
+        ? spec.description
+        : raw !== text
+          ? `raw: ${raw === null ? 'null' : JSON.stringify(raw)}`
+          : undefined;
+      if (!col.figures) return { content: text, title, clip: !fits(text, col) };
+      // Padded to the column's widest fraction (lib/number-align.tsx): the points line up.
       return {
-        content: text,
-        title: raw !== text ? `raw: ${raw === null ? 'null' : JSON.stringify(raw)}` : undefined,
-        clip: !fits(text, col),
+        content: alignedNumber(text, col.figures),
+        title,
+        clip: alignedLength(text, col.figures) * MONO_PX * MONO_EM_BOUND > col.contentPx,
       };
     }
   }

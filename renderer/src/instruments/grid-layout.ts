@@ -11,6 +11,7 @@ import type { Column } from '@tanstack/react-table';
 import type { CSSProperties } from 'react';
 import type { Instrument } from '../../../shared/schemas';
 import { SPEC_BY_ID, type ColumnKind } from './columns';
+import type { NumberFigures } from '../lib/number-align';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './prefs';
 import type { TextFace } from './text-fit';
 import { RESTRICTION_LABELS, type RestrictionField } from './values';
@@ -103,6 +104,8 @@ export interface CellColumn {
    */
   cellStyle: CSSProperties;
   restriction: boolean;
+  /** A numeric column's widest parts, for aligning its cells on the point (number-cells.ts). */
+  figures?: NumberFigures;
 }
 
 const isRestrictionField = (id: string): id is RestrictionField => id in RESTRICTION_LABELS;
@@ -115,6 +118,7 @@ export function cellColumn(
   start: number,
   width: number,
   pinned: boolean,
+  figures?: NumberFigures,
 ): CellColumn {
   const align = kind === 'number' || kind === 'percent' || kind === 'maxQty' ? ' num' : kind === 'time' ? ' time' : '';
   return {
@@ -133,13 +137,18 @@ export function cellColumn(
     style: { left: start, width },
     cellStyle: { width },
     restriction: isRestrictionField(id),
+    ...(figures && align === ' num' ? { figures } : {}),
   };
 }
 
-/** Every visible leaf column, left to right, at its width; the Symbol column is pinned when it comes first. */
+/**
+ * Every visible leaf column, left to right, at its width; the Symbol column is pinned when it comes
+ * first. A numeric column is never narrower than its numbers (its minSize, see table-columns.ts).
+ */
 export function layoutColumns(
   leafColumns: ReadonlyArray<Column<Instrument, unknown>>,
   columnSizing: Readonly<Record<string, number>>,
+  figures?: ReadonlyMap<string, NumberFigures>,
 ): CellColumn[] {
   let start = 0;
   return leafColumns.map((c, i) => {
@@ -147,7 +156,10 @@ export function layoutColumns(
     // Like TanStack's getSize(): the stored width (a drag may overshoot), clamped.
     const width = Math.min(
       MAX_COLUMN_WIDTH,
-      Math.max(MIN_COLUMN_WIDTH, columnSizing[c.id] ?? c.columnDef.size ?? FALLBACK_COLUMN_WIDTH),
+      Math.max(
+        c.columnDef.minSize ?? MIN_COLUMN_WIDTH,
+        columnSizing[c.id] ?? c.columnDef.size ?? FALLBACK_COLUMN_WIDTH,
+      ),
     );
     const col = cellColumn(
       c.id,
@@ -157,6 +169,7 @@ export function layoutColumns(
       start,
       width,
       i === 0 && c.id === 'symbol',
+      figures?.get(c.id),
     );
     start += width;
     return col;

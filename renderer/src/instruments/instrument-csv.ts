@@ -1,19 +1,22 @@
 /** CSV export of what the grid shows: the filtered and sorted rows, the visible columns, raw values. */
 import type { Dataset } from './dataset';
 import { toCsv } from '../lib/csv';
-import { rawField } from './values';
+import { columnValue } from './columns';
 
 export interface CsvColumn {
   id: string;
   label: string;
 }
 
-/** Raw values as the exchange sent them ("0" stays "0", not "no limit"); missing and null are empty. */
+/**
+ * Raw values as the exchange sent them ("0" stays "0", not "no limit"); missing and null are empty.
+ * The step columns, which the exchange does not send, hold the step as the grid derives it.
+ */
 export function instrumentsCsv(ds: Dataset, order: ArrayLike<number>, columns: readonly CsvColumn[]): string {
   const records: string[][] = [columns.map((c) => c.label)];
   for (let k = 0; k < order.length; k++) {
     const row = ds.rows[order[k]!]!;
-    records.push(columns.map((c) => rawField(row, c.id) ?? ''));
+    records.push(columns.map((c) => columnValue(row, c.id) ?? ''));
   }
   return toCsv(records);
 }

@@ -9,7 +9,8 @@
  * emoji), and bold text a tenth more.
  */
 const NON_ASCII_EM = 1.3;
-const MONO_EM = 0.62;
+/** Every monospace face in the stack advances 0.6 em per character; this bound rounds it up. */
+export const MONO_EM_BOUND = 0.62;
 const BOLD = 1.1;
 
 /** Advance of each ASCII character in a proportional face, in em: M W m w @ % & a full em, capitals 0.8. */
@@ -33,7 +34,7 @@ export function maxTextWidth(text: string, fontPx: number, face: TextFace, bold 
         const next = text.charCodeAt(i + 1);
         if (next >= 0xdc00 && next <= 0xdfff) i++;
       }
-    } else em += face === 'mono' ? MONO_EM : SANS_EM[c]!;
+    } else em += face === 'mono' ? MONO_EM_BOUND : SANS_EM[c]!;
   }
   return em * fontPx * (bold ? BOLD : 1);
 }
