@@ -4,7 +4,7 @@
  */
 import { buildDeskApi, unwrap } from '../shared/contract';
 import type { AttemptWithGuard } from '../shared/attempts';
-import { osUserName } from '../electron/core/call-source';
+import { osUserName } from '../electron/core/source-tag';
 import { createDispatch } from '../electron/ipc/dispatch';
 import { connectLocalChannel } from '../electron/local-channel/channel-client';
 import { serveLocalChannel } from '../electron/local-channel/channel-server';

@@ -5,7 +5,7 @@
  */
 import type { RunEntry } from '../../shared/activity-entries';
 import { ATTEMPT_STATUSES, type Attempt, type AttemptStatus } from '../../shared/attempts';
-import type { EntryRecord } from './activity-entries';
+import type { EntryRecord } from './activity-entry-index';
 import type { ActivityIndexes } from './activity-indexer';
 import { parseLine, type JournalSegments } from './activity-journal';
 import { keyedRecords, recordsOf, SCAN_BUDGET, type PageQuery } from './activity-queries';

@@ -10,7 +10,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ATTEMPT_STATUSES, FINAL_STATUSES, type AttemptStatus } from '../../shared/attempts';
 import { fileSize, scanLines } from '../storage/journal-file';
-import { EntryIndex, type EntryRecord } from './activity-entries';
+import { EntryIndex, type EntryRecord } from './activity-entry-index';
 import { ActivityIndex, idHash, type IndexRecord, type JournalPosition } from './activity-index';
 import type { JournalSegments } from './activity-journal';
 import { KeyIndex, lineKeys, type KeyedRecord } from './activity-keys';

@@ -35,6 +35,15 @@ describe('the CLI speaks the app’s words', () => {
     expect(r.stdout).not.toMatch(/\b0\.001\b/);
   });
 
+  it('instruments: the price and quantity steps are the ones the desk uses (SPOT: from the precisions)', async () => {
+    const r = await cli(['instruments', '--category', 'SPOT', '--symbol', 'BTCUSDT']);
+    const [header, row] = r.stdout.trim().split('\n');
+    const cells = row!.trim().split(/\s{2,}/);
+    const heads = header!.trim().split(/\s{2,}/);
+    expect(cells[heads.indexOf('PRICE STEP')]).toBe('0.01');
+    expect(cells[heads.indexOf('QTY STEP')]).toBe('0.000001');
+  });
+
   it('--json keeps the raw values', async () => {
     const r = await cli(['instruments', '--category', 'SPOT', '--symbol', 'BTCUSDT', '--json']);
     const [btc] = JSON.parse(r.stdout) as Array<{ maxOrderQty: string; makerFeeRate: string }>;

@@ -3,6 +3,7 @@
  * environment's credentials read the exchange directly (safe beside a running app: nothing is
  * written); with --profile, `order` and `open-orders` read through the core like the amend commands.
  */
+import { stepText } from '../../shared/steps';
 import { unwrap, type DeskApi } from '../../shared/contract';
 import { isNoLimitQty, NO_LIMIT, ratioAsPercent } from '../../shared/instrument-text';
 import { orderStatusLabel } from '../../shared/order-status';
@@ -48,8 +49,8 @@ const INSTRUMENT_COLUMNS: readonly Column<Instrument>[] = [
   { header: 'QUOTE', value: (i) => i.quoteCoin },
   { header: 'PRICE DP', value: (i) => i.pricePrecision, align: 'right' },
   { header: 'QTY DP', value: (i) => i.quantityPrecision, align: 'right' },
-  { header: 'PRICE STEP', value: (i) => i.priceMultiplier, align: 'right' },
-  { header: 'QTY STEP', value: (i) => i.quantityMultiplier, align: 'right' },
+  { header: 'PRICE STEP', value: (i) => stepText(i, 'price'), align: 'right' },
+  { header: 'QTY STEP', value: (i) => stepText(i, 'qty'), align: 'right' },
   { header: 'MIN QTY', value: (i) => i.minOrderQty, align: 'right' },
   {
     header: 'MAX QTY',

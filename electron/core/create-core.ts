@@ -7,7 +7,7 @@ import type { Caller } from '../../shared/call-source';
 import type { CoreContext, CoreDeps } from './context';
 import type { CoreHandlers } from './handlers';
 import { appHandlers } from './app-handlers';
-import { callSource, type SourceDeps } from './call-source';
+import { callSource, type SourceDeps } from './source-tag';
 import { changeHandlers, startBackgroundRefresh } from './change-handlers';
 import { LOCAL_DEMO_STATE_FILE, LocalDemo } from './local-demo';
 import { marketHandlers } from './market-handlers';

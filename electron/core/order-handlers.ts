@@ -37,7 +37,7 @@ export function createAmendService(ctx: CoreContext): AmendService {
   });
 }
 
-/** `sourceOf`: what an attempt records of where it came from (see call-source.ts). */
+/** `sourceOf`: what an attempt records of where it came from (see source-tag.ts). */
 export function orderHandlers(
   ctx: CoreContext,
   service: AmendService,

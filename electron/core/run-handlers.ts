@@ -35,7 +35,7 @@ export function createReverts(ctx: CoreContext, amend: AmendService, runs: Amend
   return new Reverts({ runs, steps: amend.steps, session: () => activeSession(ctx) });
 }
 
-/** `sourceOf`: what a run records of where it was started from (see call-source.ts). */
+/** `sourceOf`: what a run records of where it was started from (see source-tag.ts). */
 export function runHandlers(
   runs: AmendRuns,
   reverts: Reverts,

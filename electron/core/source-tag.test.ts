@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { callSource, osUserName } from './call-source';
+import { callSource, osUserName } from './source-tag';
 
 describe('the source main records', () => {
   it('is the core’s host unless a host says it carries the call for another, with the OS user', () => {
