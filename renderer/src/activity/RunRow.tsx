@@ -36,11 +36,7 @@ export function RunRow({
         <div className="num">{formatTime(g.startedAt).slice(11)}</div>
         <div className="activity-sub">{formatTime(g.startedAt).slice(0, 10)}</div>
       </td>
-      <ProfileSourceCell
-        environment={g.environment}
-        profileName={g.profileName}
-        source={summary?.source ?? g.source}
-      />
+      <ProfileSourceCell environment={g.environment} profileName={g.profileName} source={summary?.source ?? g.source} />
       <td className="activity-order">
         <button
           type="button"
