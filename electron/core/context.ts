@@ -3,7 +3,7 @@
  * Each handler group (profiles, market, orders/amend, activity) takes this and nothing from Electron.
  */
 import type { ConnectionTest, ProfileInput, ProfileSummary, ProfileUpdate, StorageStatus } from '../../shared/profiles';
-import type { ExchangeClient } from '../exchange/client';
+import type { ClientConfig, Credentials, ExchangeClient } from '../exchange/client';
 import type { OrderStreamConfig } from '../exchange/order-stream';
 import type { OrderStreams } from '../exchange/order-streams';
 import type { ChangeRefreshSettings } from '../instrument-history/background-refresh';
@@ -11,7 +11,6 @@ import type { ChangeTracker } from '../instrument-history/change-tracker';
 import type { LocalDemo, LocalDemoOptions } from './local-demo';
 import type { ScryptParams } from '../profiles/passphrase-vault';
 import type { SecretBox } from '../profiles/secret-box';
-import type { EnvironmentProfile } from '../profiles/environment-profile';
 
 export interface ActiveSession {
   profile: ProfileSummary;
@@ -36,6 +35,17 @@ export interface ProfileService {
   changeVaultPassphrase(current: string, next: string): Promise<StorageStatus>;
   /** Local minus exchange clock (ms) as last measured for the active profile; null until measured. */
   clockSkewMs(): number | null;
+}
+
+/** Credentials from the CLI's environment, used as a profile that is never saved (environment-profile.ts). */
+export interface EnvironmentProfile {
+  credentials: Credentials;
+  baseUrl: string;
+  demoTrading: boolean;
+  locale: string;
+  timeoutMs: number;
+  /** Extra client settings (tests: fetch, sleep). */
+  client?: Partial<ClientConfig>;
 }
 
 export interface CoreDeps {

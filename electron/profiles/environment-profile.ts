@@ -6,21 +6,11 @@
  */
 import { deskError } from '../../shared/errors';
 import { LIVE_BASE_URL, type Environment, type ProfileSummary } from '../../shared/profiles';
-import { ExchangeClient, type ClientConfig, type Credentials } from '../exchange/client';
-import type { ActiveSession, ProfileService } from '../core/context';
+import { ExchangeClient } from '../exchange/client';
+import type { ActiveSession, EnvironmentProfile, ProfileService } from '../core/context';
 import { apiKeyHint } from './vault';
 
 export const ENVIRONMENT_PROFILE_ID = 'environment';
-
-export interface EnvironmentProfile {
-  credentials: Credentials;
-  baseUrl: string;
-  demoTrading: boolean;
-  locale: string;
-  timeoutMs: number;
-  /** Extra client settings (tests: fetch, sleep). */
-  client?: Partial<ClientConfig>;
-}
 
 export function environmentProfileName(apiKey: string): string {
   return `environment (key ${apiKeyHint(apiKey)})`;
