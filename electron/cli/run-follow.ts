@@ -1,8 +1,8 @@
 /**
- * A `modify-batch` run through the core: startRun (main checks every item against its own fresh
- * read, records each batch before it goes, sends and follows), then getRun until the run is over —
- * or, with --no-follow, until every item the exchange was sent has its answer. Progress goes to
- * stderr as it changes (not with --quiet).
+ * A run through the core (`modify-batch`'s startRun, `revert`'s startRevert: main checks every item
+ * against its own fresh read, records each batch before it goes, sends and follows), then getRun
+ * until the run is over — or, with --no-follow, until every item the exchange was sent has its
+ * answer. Progress goes to stderr as it changes (not with --quiet).
  */
 import { runIsOver, runProgressWords, type BatchRun, type SkippedItem } from '../../shared/batch-run';
 import { unwrap, type DeskApi } from '../../shared/contract';
@@ -27,13 +27,26 @@ function answered(run: BatchRun): boolean {
   return run.items.every((i) => i.status !== 'queued' && i.status !== 'sending') || runIsOver(run);
 }
 
-export async function startAndFollowRun(
+export function startAndFollowRun(
   api: DeskApi,
   items: readonly ModifyOrderRequest[],
   skipped: readonly SkippedItem[],
   options: RunFollowOptions,
 ): Promise<BatchRun> {
-  let run = await unwrap(api.startRun({ items: [...items], ...(skipped.length ? { skipped: [...skipped] } : {}) }));
+  return followRun(
+    api,
+    () => unwrap(api.startRun({ items: [...items], ...(skipped.length ? { skipped: [...skipped] } : {}) })),
+    options,
+  );
+}
+
+/** Starts a run with `start` (any contract call that answers with the run) and follows it. */
+export async function followRun(
+  api: DeskApi,
+  start: () => Promise<BatchRun>,
+  options: RunFollowOptions,
+): Promise<BatchRun> {
+  let run = await start();
   options.progress?.write(`Run ${run.id} started: ${runProgressWords(run)}\n`);
   const done = options.follow ? runIsOver : answered;
   let said = '';
