@@ -101,6 +101,19 @@ describe.skipIf(process.platform === 'win32')('the CLI through the running app (
     });
   });
 
+  it('reverts through the app: the revert run is the app’s, linked to the amend, and the order is back', async () => {
+    expect((await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60010.0'])).code).toBe(0);
+    const [amend] = (await desk.core.handlers.listActivity({})).attempts;
+    const r = await cli(['revert', '--attempt', amend!.id]);
+    expect(r.stderr).toMatch(/through the UTA Desk app running on /);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/1 item in 1 request: 1 applied\./);
+    expect(demo.control.getOrder(DEMO_ACCOUNT.uid, 'demo-btc-open')?.price).toBe('60000.0');
+    const { revertedBy } = await unwrap(app.getRevertLinks({ attemptId: amend!.id }));
+    expect(revertedBy).toHaveLength(1);
+    expect(revertedBy[0]).toMatchObject({ source: { host: 'cli' } });
+  });
+
   it('refuses to the CLI an order the app is following: exit 1, the guard’s words, nothing sent, recorded', async () => {
     // The engine holds the app's amend far longer than the CLI takes (the app follows it up to 10 s).
     demo.control.setEngineLatency(60_000);

@@ -104,7 +104,7 @@ function printPreview(out: Output, io: CliIo, cmd: RevertCommand, preview: Rever
   const summary =
     `${cmd.dryRun ? 'Dry run: ' : ''}${plural(s.total, 'applied order')}: ${s.toSend} ready to go back` +
     `${s.withWarnings > 0 ? ` (${s.withWarnings} with warnings)` : ''}, ${s.refused} refused by a rule, ` +
-    `${s.excluded} excluded; ${plural(bodies.length, 'request')} would be sent. Nothing was sent.`;
+    `${s.excluded} excluded; ${plural(bodies.length, 'request')} would be sent.${cmd.dryRun ? ' Nothing was sent.' : ''}`;
   if (out.json) {
     out.data({
       source: preview.source,
