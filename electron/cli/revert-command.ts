@@ -6,21 +6,21 @@
  * others as skipped with the preview's words (startRevert), follows it and prints each item's final
  * outcome, with modify-batch's exit codes. A dry run prints the preview and starts nothing.
  */
-import { summarize, type AmendPlan, type PlanRow } from '../../shared/amend-plan';
+import { summarize, type AmendPlan } from '../../shared/amend-plan';
 import { unwrap, type DeskApi } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
 import { ENVIRONMENT_LABELS } from '../../shared/profiles';
 import type { RevertPreview, RevertSource } from '../../shared/revert';
+import type { RevertRow } from '../../shared/revert-rules';
+import { revertSkippedOf } from '../../shared/skipped-rows';
 import type { Command, GlobalOptions } from './args';
 import { printRequestBodies, printRunOutcome } from './batch-report';
 import { EXIT, reportFailure } from './failure';
-import { issueText } from './file-check';
 import { plural, type CliIo, type Output } from './output';
-import { exclusionText, previewJson, previewRows, previewTable } from './rule-preview';
-import { followRun } from './run-follow';
+import { previewJson, previewRows, previewTable } from './rule-preview';
+import { followOptionsOf, followRun } from './run-follow';
 
 type RevertCommand = Extract<Command, { name: 'revert' }>;
-type RevertRow = RevertPreview['rows'][number];
 
 export async function revert(
   api: DeskApi,
@@ -33,8 +33,9 @@ export async function revert(
   let started = false;
   try {
     const preview = await unwrap(api.previewRevert(source));
-    const plan: AmendPlan = { rows: preview.rows as PlanRow[], summary: summarize(preview.rows), ruleErrors: [] };
-    const ready = preview.rows.filter((r) => r.status === 'ready');
+    const rows = preview.rows as RevertRow[];
+    const plan: AmendPlan = { rows, summary: summarize(rows), ruleErrors: [] };
+    const ready = rows.filter((r) => r.status === 'ready');
     if (cmd.dryRun || preview.blocked || ready.length === 0) {
       printPreview(out, io, cmd, preview, plan);
       if (preview.blocked) {
@@ -59,14 +60,10 @@ export async function revert(
           api.startRevert({
             ...source,
             send: ready.map((r) => r.attemptId),
-            ...(ready.length < preview.rows.length ? { skipped: skippedOf(preview.rows) } : {}),
+            ...(ready.length < rows.length ? { skipped: revertSkippedOf(rows) } : {}),
           }),
         ),
-      {
-        follow: cmd.follow,
-        ...(global.quiet ? {} : { progress: io.stderr }),
-        ...(io.pollMs ? { pollMs: io.pollMs } : {}),
-      },
+      followOptionsOf(io, global, cmd.follow),
     );
     const clientOidOf = new Map(preview.rows.flatMap((r) => (r.clientOid ? [[r.orderId, r.clientOid] as const] : [])));
     return printRunOutcome(out, io.stderr, global, run, { clientOidOf });
@@ -75,17 +72,6 @@ export async function revert(
       return reportFailure(e, io.stderr, { note: started ? 'Nothing more was sent.' : 'Nothing was sent.' });
     throw e;
   }
-}
-
-/** The preview's rows not sent, with their words, as the run records them (the app's RevertDialog does the same). */
-function skippedOf(rows: readonly RevertRow[]) {
-  return rows
-    .filter((r) => r.status !== 'ready')
-    .map((r) => ({
-      attemptId: r.attemptId,
-      verdict: r.status === 'refused' ? ('refused' as const) : ('excluded' as const),
-      why: (exclusionText(r as PlanRow) ?? (r.errors.map(issueText).join('; ') || 'Refused by a rule')).slice(0, 1000),
-    }));
 }
 
 /** "Revert run 1a2b… (Amend many run of 3 items …), profile "Local demo" (Local demo)". */

@@ -7,7 +7,8 @@
 import { runIsOver, runProgressWords, type BatchRun, type SkippedItem } from '../../shared/batch-run';
 import { unwrap, type DeskApi } from '../../shared/contract';
 import type { ModifyOrderRequest } from '../../shared/schemas';
-import type { TextSink } from './output';
+import type { GlobalOptions } from './args';
+import type { CliIo, TextSink } from './output';
 
 export interface RunFollowOptions {
   follow: boolean;
@@ -15,6 +16,15 @@ export interface RunFollowOptions {
   progress?: TextSink;
   /** Between two getRun (tests shorten it). */
   pollMs?: number;
+}
+
+/** The follow a command asks for: progress on stderr unless --quiet, the test's poll interval. */
+export function followOptionsOf(io: CliIo, global: GlobalOptions, follow: boolean): RunFollowOptions {
+  return {
+    follow,
+    ...(global.quiet ? {} : { progress: io.stderr }),
+    ...(io.pollMs ? { pollMs: io.pollMs } : {}),
+  };
 }
 
 const POLL_MS = 200;
