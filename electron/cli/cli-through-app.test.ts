@@ -18,6 +18,7 @@ import { serveDesk, type RunningDesk } from '../web-host/serve';
 import { runCli } from './run-cli';
 
 const MODIFY = '/api/v3/trade/modify-order';
+const BATCH = '/api/v3/trade/batch-modify-order';
 
 let demo: DemoExchange;
 let root: string;
@@ -112,6 +113,25 @@ describe.skipIf(process.platform === 'win32')('the CLI through the running app (
     const { revertedBy } = await unwrap(app.getRevertLinks({ attemptId: amend!.id }));
     expect(revertedBy).toHaveLength(1);
     expect(revertedBy[0]).toMatchObject({ source: { host: 'cli' } });
+  });
+
+  it('refuses a second revert while the app’s revert of the same amend is under way, sending nothing', async () => {
+    expect((await cli(['modify', '--client-oid', 'demo-btc-open', '--price', '60010.0'])).code).toBe(0);
+    const [amend] = (await desk.core.handlers.listActivity({})).attempts;
+    // The app's revert stays under way: the engine holds it far longer than the CLI takes.
+    demo.control.setEngineLatency(60_000);
+    const open = await unwrap(app.startRevert({ attemptId: amend!.id, send: [amend!.id] }));
+    // Its one request is on the wire before the CLI looks, so whatever is sent after is the CLI's.
+    for (let run = open; run.requests < 1; await new Promise((r) => setTimeout(r, 20)))
+      run = await unwrap(app.getRun({ id: open.id }));
+    const sent = demo.control.requestLog().filter((e) => e.path === MODIFY || e.path === BATCH).length;
+
+    const r = await cli(['revert', '--attempt', amend!.id]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `A revert of this attempt is under way (run ${open.id}): it can be reverted again once that run is finished.\nNothing was sent.`,
+    );
+    expect(demo.control.requestLog().filter((e) => e.path === MODIFY || e.path === BATCH)).toHaveLength(sent);
   });
 
   it('refuses to the CLI an order the app is following: exit 1, the guard’s words, nothing sent, recorded', async () => {
