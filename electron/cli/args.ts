@@ -72,6 +72,15 @@ export type Command =
       follow: boolean;
       /** For items that do not say; an item's own autoCancel wins. */
       autoCancel?: string;
+    }
+  | {
+      name: 'revert';
+      /** What is undone: exactly one of a run (every applied item) or one applied attempt. */
+      runId?: string;
+      attemptId?: string;
+      /** Preview only: read and plan, send and record nothing. */
+      dryRun: boolean;
+      follow: boolean;
     };
 
 export interface ParsedArgs {
@@ -196,6 +205,23 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
         throw new UsageError('--auto-cancel must be yes or no.');
       return {
         command: { name: command, source: batchSource(values), dryRun: values['dry-run'] ?? false, follow, autoCancel },
+        global,
+      };
+    }
+    case 'revert': {
+      const runId = textOption('--run', values.run);
+      const attemptId = textOption('--attempt', values.attempt);
+      if ((runId === undefined) === (attemptId === undefined))
+        throw new UsageError(
+          'Say what to revert: --run ID (every applied item of a finished run) or --attempt ID (one applied amend), not both.',
+        );
+      return {
+        command: {
+          name: command,
+          ...(runId !== undefined ? { runId } : { attemptId }),
+          dryRun: values['dry-run'] ?? false,
+          follow,
+        },
         global,
       };
     }

@@ -7,7 +7,7 @@
 import { buildDeskApi, type DeskApi } from '../../shared/contract';
 import { createCore, type Core } from '../core/create-core';
 import type { CoreDeps } from '../core/context';
-import { acquireUserDataLock, type UserDataLock } from '../core/user-data-lock';
+import { acquireUserDataLock, UserDataLockedError, type UserDataLock } from '../core/user-data-lock';
 import { createDispatch } from '../ipc/dispatch';
 import { connectLocalChannel, type LocalChannel } from '../local-channel/channel-client';
 import type { SecretBox } from '../profiles/secret-box';
@@ -17,7 +17,21 @@ export interface HostDeps {
   connect?: (userDataDir: string) => Promise<LocalChannel | undefined>;
   /** Options of the in-process core (tests: a short follow, a fast demo exchange, cheap scrypt). */
   core?: Partial<CoreDeps>;
+  /** How long to wait for the channel while the lock is held (tests shorten it). */
+  lockedWait?: Partial<LockedWait>;
 }
+
+/**
+ * While an app starts or stops it holds the user-data lock but serves no channel for a moment: the
+ * CLI asks again, every `everyMs` for at most `totalMs`, for the channel or the lock, before it
+ * refuses with the lock's words.
+ */
+export interface LockedWait {
+  totalMs: number;
+  everyMs: number;
+}
+
+export const LOCKED_WAIT: LockedWait = { totalMs: 3000, everyMs: 100 };
 
 export interface DeskHost {
   api: DeskApi;
@@ -44,6 +58,32 @@ export async function connectToApp(userDataDir: string, deps: HostDeps): Promise
   const channel = await (deps.connect ?? connectLocalChannel)(userDataDir);
   if (!channel) return undefined;
   return { api: buildDeskApi(channel.invoke), kind: 'app', close: async () => channel.close() };
+}
+
+/**
+ * The running app's channel, else a core in this process under the lock; while the lock is held and
+ * no channel answers, asked again within LOCKED_WAIT. Throws the lock's errors (their messages are
+ * for the operator) when neither comes.
+ */
+export async function reachCore(
+  userDataDir: string,
+  version: string,
+  extra: Partial<CoreDeps>,
+  deps: HostDeps,
+): Promise<DeskHost> {
+  const wait = { ...LOCKED_WAIT, ...deps.lockedWait };
+  const deadline = Date.now() + wait.totalMs;
+  for (;;) {
+    const app = await connectToApp(userDataDir, deps);
+    if (app) return app;
+    try {
+      return await openInProcess(userDataDir, version, extra, deps);
+    } catch (e) {
+      const left = deadline - Date.now();
+      if (!(e instanceof UserDataLockedError) || left <= 0) throw e;
+      await new Promise((r) => setTimeout(r, Math.min(wait.everyMs, left)));
+    }
+  }
 }
 
 /**

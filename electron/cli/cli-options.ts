@@ -1,7 +1,7 @@
 /** The options `uta-desk` knows, and which command takes which (the table parseArgs reads). */
 import type { parseArgs } from 'node:util';
 
-export const COMMANDS = ['instruments', 'tickers', 'order', 'open-orders', 'modify', 'modify-batch'] as const;
+export const COMMANDS = ['instruments', 'tickers', 'order', 'open-orders', 'modify', 'modify-batch', 'revert'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 export const OPTIONS = {
@@ -33,6 +33,8 @@ export const OPTIONS = {
   'qty-pct': { type: 'string' },
   side: { type: 'string' },
   all: { type: 'boolean' },
+  run: { type: 'string' },
+  attempt: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -84,6 +86,7 @@ export const COMMAND_OPTIONS: Readonly<Record<CommandName, readonly OptionName[]
     'all',
     ...PROFILE_OPTIONS,
   ],
+  revert: ['run', 'attempt', 'dry-run', 'no-follow', ...PROFILE_OPTIONS],
 };
 
 /** The options of a rule over the open orders, which --file excludes. */

@@ -10,7 +10,7 @@ import type { ProfileSummary } from '../../shared/profiles';
 import type { Credentials } from '../exchange/client';
 import { defaultUserDataDir } from '../web-host/serve';
 import type { GlobalOptions } from './args';
-import { connectToApp, openInProcess, type DeskHost, type HostDeps } from './cli-host';
+import { reachCore, type DeskHost, type HostDeps } from './cli-host';
 import { readVaultPassphrase, type PassphraseTty } from './vault-passphrase';
 import { UsageError } from './usage-error';
 
@@ -65,17 +65,7 @@ export async function openDeskSession(global: GlobalOptions, io: SessionIo): Pro
   const userDataDir = global.userDataDir ?? defaultUserDataDir();
   const deps = io.host ?? {};
 
-  const app = await connectToApp(userDataDir, deps);
-  if (app) {
-    try {
-      return { host: app, profile: await appProfile(app, global, credentials), userDataDir };
-    } catch (e) {
-      await app.close();
-      throw e;
-    }
-  }
-
-  const host = await openInProcess(
+  const host = await reachCore(
     userDataDir,
     io.version ?? 'cli',
     credentials
@@ -93,7 +83,9 @@ export async function openDeskSession(global: GlobalOptions, io: SessionIo): Pro
     deps,
   );
   try {
-    return { host, profile: await chooseProfile(host, global, io), userDataDir };
+    const profile =
+      host.kind === 'app' ? await appProfile(host, global, credentials) : await chooseProfile(host, global, io);
+    return { host, profile, userDataDir };
   } catch (e) {
     await host.close();
     throw e;

@@ -67,6 +67,22 @@ Commands:
       excluded) with its reasons and warnings, and the request bodies; with --json: {"rule",
       "selection", "summary", "rows" (the planner's rows), "requests"}. No open order matching:
       nothing is sent, exit 0.
+  revert (--run ID | --attempt ID) [--dry-run] [--no-follow]
+      Undo a finished run (every applied item) or one applied amend, as the app's Revert… in Activity
+      does: the core reads each order fresh and plans setting its price and/or quantity back to the
+      values recorded before the amend (exactly those decimals, written as the instrument's step
+      allows). An order filled or cancelled since, modified since (by the desk or anyone: its price or
+      quantity is no longer what the amend set), filled at or above the earlier quantity, or whose
+      instrument no longer lists it is excluded, and a value today's rules refuse is refused, each with
+      the reason; neither is sent, both are in the revert run's summary. The ready ones go as one run
+      of the core linked to the one it reverts (checked against main's read again just before it is
+      sent, recorded, followed) and each item's outcome is printed as for modify-batch. Signs with the
+      profile that made the amends (it must be the active one). While a revert of the same run or
+      amend is under way, another is refused. Nothing ready (a second revert finds every order already
+      back): nothing is sent, exit 1. --dry-run prints the preview (current → earlier values, the
+      verdict and its reasons, the request bodies) and sends and records nothing; exit 0 only when
+      every applied order would go back; with --json: {"source", "revertedBy", "summary", "rows",
+      "requests"}. IDs: uta-desk activity (--run, the attempt ids with --json).
   activity [--search T] [--since D] [--profile P] [--outcome S] [--run ID] [--order ID] [--json | --csv]
       The app's activity log (every amend attempt), newest first; --csv streams every match. Only reads:
       safe while the app runs (uta-desk activity --help).
@@ -93,7 +109,7 @@ Credentials come from a stored profile or the environment, never from options:
   --profile NAME (a vault passphrase from the terminal, --passphrase-fd N or the file named by UTA_DESK_VAULT_PASSPHRASE_FILE), or BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE
 
 Where amends go: when UTA Desk (the desktop app or uta-desk serve) runs on the user-data folder,
-modify and modify-batch are sent to it over its local channel, so its guards and its activity log
+modify, modify-batch and revert are sent to it over its local channel, so its guards and its activity log
 cover them, and they sign with the app's active profile: --profile naming another is refused
 (switch it in the app, or stop the app), and the environment's credentials are refused (they are
 used only when no app runs). Otherwise the CLI takes the folder's lock for the command and runs the
@@ -103,7 +119,7 @@ neither the app's active profile signs. Profiles sealed by the OS keyring open o
 Either way every attempt is in the app's Activity (uta-desk activity).
 
 Exit codes:
-  0  success (modify, modify-batch: every item applied; with --no-follow: accepted by the exchange;
+  0  success (modify, modify-batch, revert: every item applied; with --no-follow: accepted by the exchange;
      with --dry-run: every item passes the checks)
   1  not applied: rejected by the exchange, refused by a rule or a guard, not applied by the engine,
      excluded or not sent (with --dry-run: would be); or the folder is locked by another process

@@ -18,7 +18,7 @@ import { selectionWords, selectOpenOrders } from './order-selection';
 import type { CliIo, Output } from './output';
 import { loadInstruments, loadMarket } from './plan-inputs';
 import { previewPasses, printRulePreview } from './rule-preview';
-import { startAndFollowRun } from './run-follow';
+import { followOptionsOf, startAndFollowRun } from './run-follow';
 import { UsageError } from './usage-error';
 
 type ModifyBatchCommand = Extract<Command, { name: 'modify-batch' }>;
@@ -63,7 +63,7 @@ async function fromFile(
     api,
     items.map((i) => requestOf(i, cmd.autoCancel)),
     [],
-    followOptions(io, global, cmd),
+    followOptionsOf(io, global, cmd.follow),
   );
   return printRunOutcome(out, io.stderr, global, run, { where: items.map((i) => i.where) });
 }
@@ -100,15 +100,7 @@ async function fromRule(
     io.stderr.write('No order is ready to send: nothing was sent.\n');
     return EXIT.rejected;
   }
-  const run = await startAndFollowRun(api, ready, skippedOf(plan.rows), followOptions(io, global, cmd));
+  const run = await startAndFollowRun(api, ready, skippedOf(plan.rows), followOptionsOf(io, global, cmd.follow));
   const clientOidOf = new Map(orders.flatMap((o) => (o.clientOid ? [[o.orderId, o.clientOid] as const] : [])));
   return printRunOutcome(out, io.stderr, global, run, { clientOidOf });
-}
-
-function followOptions(io: CliIo, global: GlobalOptions, cmd: ModifyBatchCommand) {
-  return {
-    follow: cmd.follow,
-    ...(global.quiet ? {} : { progress: io.stderr }),
-    ...(io.pollMs ? { pollMs: io.pollMs } : {}),
-  };
 }

@@ -12,7 +12,7 @@ import { selectionWords } from './order-selection';
 import { plural, type Output, type TextSink } from './output';
 import { renderTable, type Column } from './table';
 
-interface PreviewRow {
+export interface PreviewRow {
   index: number;
   /** The request (1-based) a ready row goes in. */
   batch?: number;
@@ -78,6 +78,28 @@ const COLUMNS: readonly Column<PreviewRow>[] = [
   { header: 'DETAIL', value: detail },
 ];
 
+/** The planner's rows numbered, each ready one with the request it goes in; and the request bodies. */
+export function previewRows(plan: AmendPlan): { rows: PreviewRow[]; bodies: RequestBody[] } {
+  const { bodies, batchOf } = requestBodies(plan);
+  const rows = plan.rows.map((row, i) => {
+    const batch = batchOf.get(row);
+    return { index: i + 1, row, ...(batch !== undefined ? { batch } : {}) };
+  });
+  return { rows, bodies };
+}
+
+/** The preview table (the app's Amend many preview, in columns): one line per planner row. */
+export function previewTable(rows: readonly PreviewRow[]): string {
+  return renderTable(rows, COLUMNS);
+}
+
+/** A row for `--json`: the planner's row with its number and request. */
+export const previewJson = (r: PreviewRow) => ({
+  index: r.index,
+  ...(r.batch !== undefined ? { batch: r.batch } : {}),
+  ...r.row,
+});
+
 /** Exit 0 when every selected order would be sent (or none is selected), 1 otherwise. */
 export function previewPasses(plan: AmendPlan): boolean {
   return plan.rows.every((r) => r.status === 'ready');
@@ -90,11 +112,7 @@ export function printRulePreview(
   rule: PlanRule,
   selection: OrderSelection,
 ): void {
-  const { bodies, batchOf } = requestBodies(plan);
-  const rows: PreviewRow[] = plan.rows.map((row, i) => {
-    const batch = batchOf.get(row);
-    return { index: i + 1, row, ...(batch !== undefined ? { batch } : {}) };
-  });
+  const { bodies, rows } = previewRows(plan);
   const s = plan.summary;
   const summary =
     `Dry run: ${plural(s.total, 'order')} selected (${selectionWords(selection)}): ${s.toSend} ready` +
@@ -105,7 +123,7 @@ export function printRulePreview(
       rule,
       selection,
       summary: s,
-      rows: rows.map((r) => ({ index: r.index, ...(r.batch !== undefined ? { batch: r.batch } : {}), ...r.row })),
+      rows: rows.map(previewJson),
       requests: bodies,
     });
     stderr.write(`${summary}\n`);
@@ -113,7 +131,7 @@ export function printRulePreview(
   }
   out.text(`Rule: ${ruleWords(rule)}.`);
   if (rows.length === 0) out.text(`No ${selectionWords(selection)}.`);
-  else out.text(renderTable(rows, COLUMNS));
+  else out.text(previewTable(rows));
   printRequestBodies(out, bodies);
   out.text(`\n${summary}`);
 }

@@ -20,6 +20,7 @@ import { modify } from './modify-command';
 import { modifyBatch } from './modify-batch';
 import { Output, type CliIo } from './output';
 import { instruments, openOrders, order, readerOf } from './read-commands';
+import { revert } from './revert-command';
 import { tickers } from './tickers';
 
 export type { CliIo, TextSink } from './output';
@@ -28,7 +29,7 @@ export { CREDENTIAL_VARIABLES } from './desk-session';
 /** Public market data: no credentials needed. */
 const PUBLIC_COMMANDS: ReadonlySet<Command['name']> = new Set(['instruments', 'instruments-diff', 'tickers']);
 /** Commands that go through the core always. */
-const CORE_COMMANDS: ReadonlySet<Command['name']> = new Set(['modify', 'modify-batch']);
+const CORE_COMMANDS: ReadonlySet<Command['name']> = new Set(['modify', 'modify-batch', 'revert']);
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let command: Command;
@@ -125,6 +126,8 @@ async function withSession(io: CliIo, global: GlobalOptions, command: Command, o
         return await modify(host.api, out, io, global, command);
       case 'modify-batch':
         return await modifyBatch(host.api, out, io, global, command);
+      case 'revert':
+        return await revert(host.api, out, io, global, command);
       case 'order':
         return await guarded(io, () => order(readerOf(host.api), out, command));
       case 'open-orders':

@@ -1,13 +1,14 @@
 /**
- * A `modify-batch` run through the core: startRun (main checks every item against its own fresh
- * read, records each batch before it goes, sends and follows), then getRun until the run is over —
- * or, with --no-follow, until every item the exchange was sent has its answer. Progress goes to
- * stderr as it changes (not with --quiet).
+ * A run through the core (`modify-batch`'s startRun, `revert`'s startRevert: main checks every item
+ * against its own fresh read, records each batch before it goes, sends and follows), then getRun
+ * until the run is over — or, with --no-follow, until every item the exchange was sent has its
+ * answer. Progress goes to stderr as it changes (not with --quiet).
  */
 import { runIsOver, runProgressWords, type BatchRun, type SkippedItem } from '../../shared/batch-run';
 import { unwrap, type DeskApi } from '../../shared/contract';
 import type { ModifyOrderRequest } from '../../shared/schemas';
-import type { TextSink } from './output';
+import type { GlobalOptions } from './args';
+import type { CliIo, TextSink } from './output';
 
 export interface RunFollowOptions {
   follow: boolean;
@@ -15,6 +16,15 @@ export interface RunFollowOptions {
   progress?: TextSink;
   /** Between two getRun (tests shorten it). */
   pollMs?: number;
+}
+
+/** The follow a command asks for: progress on stderr unless --quiet, the test's poll interval. */
+export function followOptionsOf(io: CliIo, global: GlobalOptions, follow: boolean): RunFollowOptions {
+  return {
+    follow,
+    ...(global.quiet ? {} : { progress: io.stderr }),
+    ...(io.pollMs ? { pollMs: io.pollMs } : {}),
+  };
 }
 
 const POLL_MS = 200;
@@ -27,13 +37,26 @@ function answered(run: BatchRun): boolean {
   return run.items.every((i) => i.status !== 'queued' && i.status !== 'sending') || runIsOver(run);
 }
 
-export async function startAndFollowRun(
+export function startAndFollowRun(
   api: DeskApi,
   items: readonly ModifyOrderRequest[],
   skipped: readonly SkippedItem[],
   options: RunFollowOptions,
 ): Promise<BatchRun> {
-  let run = await unwrap(api.startRun({ items: [...items], ...(skipped.length ? { skipped: [...skipped] } : {}) }));
+  return followRun(
+    api,
+    () => unwrap(api.startRun({ items: [...items], ...(skipped.length ? { skipped: [...skipped] } : {}) })),
+    options,
+  );
+}
+
+/** Starts a run with `start` (any contract call that answers with the run) and follows it. */
+export async function followRun(
+  api: DeskApi,
+  start: () => Promise<BatchRun>,
+  options: RunFollowOptions,
+): Promise<BatchRun> {
+  let run = await start();
   options.progress?.write(`Run ${run.id} started: ${runProgressWords(run)}\n`);
   const done = options.follow ? runIsOver : answered;
   let said = '';

@@ -10,6 +10,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { summarize, type AmendPlan, type PlanRow } from '../../../shared/amend-plan';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import type { RevertPreview, RevertSource } from '../../../shared/revert';
+import type { RevertRow } from '../../../shared/revert-rules';
+import { revertSkippedOf } from '../../../shared/skipped-rows';
 import { useUi } from '../app/store';
 import { ConfirmPanel } from '../amend-many/ConfirmPanel';
 import { useAmendMany } from '../amend-many/amend-many-store';
@@ -22,19 +24,6 @@ import { shortId } from './RevertLinkWords';
 import '../amend/amend.css';
 import '../amend-many/amend-many.css';
 import './revert.css';
-
-type Row = RevertPreview['rows'][number];
-
-/** What the preview says of a row not sent, handed over with the run so it accounts for each. */
-function skippedOf(rows: readonly Row[]) {
-  return rows
-    .filter((r) => r.status !== 'ready')
-    .map((r) => ({
-      attemptId: r.attemptId,
-      verdict: r.status === 'refused' ? ('refused' as const) : ('excluded' as const),
-      why: (r.exclusion?.message ?? r.errors[0]?.message ?? 'refused by a rule').slice(0, 1000),
-    }));
-}
 
 export function revertSubject(source: RevertSource): string {
   return source.runId !== undefined ? `run ${shortId(source.runId)}` : `amend ${shortId(source.attemptId ?? '')}`;
@@ -61,7 +50,7 @@ export function RevertDialog({ source, onClose }: { source: RevertSource; onClos
       call('startRevert', {
         ...source,
         send: p.rows.filter((r) => r.status === 'ready').map((r) => r.attemptId),
-        skipped: skippedOf(p.rows),
+        skipped: revertSkippedOf(p.rows as RevertRow[]),
       }),
     onSuccess: (run) => {
       client.setQueryData(runKey(run.id), run);
