@@ -20,7 +20,6 @@ import { rowFlags, type RowMarks } from './row-marks';
 import { SelectionBar } from './SelectionBar';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SymbolHistoryPanel } from './SymbolHistoryPanel';
-import { sortIndexes } from './sort-keys';
 import { TABLE_COLUMNS } from './table-columns';
 import { useNow } from './use-now';
 import { useRankWarmup } from './use-rank-warmup';
@@ -106,14 +105,7 @@ export function InstrumentBrowser({
     columnResizeMode: 'onChange',
   });
 
-  const sorted = useMemo(
-    () =>
-      sortIndexes(
-        ds.rows.length,
-        sorting.map((s) => ({ ranks: ds.ranks(s.id), desc: s.desc })),
-      ),
-    [ds, sorting],
-  );
+  const sorted = useMemo(() => ds.sortedRows(sorting), [ds, sorting]);
   // Only a watched or changed filter reads the flags: the index by key they need is not built before.
   const flagsUsed = filters.watchedOnly || filters.changedOnly;
   const flags = useMemo(() => (flagsUsed ? rowFlags(ds, rowMarks) : undefined), [flagsUsed, ds, rowMarks]);

@@ -3,7 +3,7 @@ import type { Instrument } from '../../../shared/schemas';
 import { buildDataset } from './dataset';
 import { rowFlags } from './row-marks';
 import { charMask, filterIndexes, filtersActive, NO_FILTERS, searchTokens, type InstrumentFilters } from './filters';
-import { sortIndexes } from './sort-keys';
+import { sortIndexes } from './sort-order';
 
 const rows = [
   {
@@ -76,21 +76,22 @@ describe('dataset', () => {
     expect(ds.text('maxLeverage', 0)).toBe('—');
     expect(ds.text('offTime', 0)).toBe('—');
   });
-  it('keeps what an interrupted warm-up did, and ranks the same as at once', () => {
+  it('keeps what an interrupted warm-up did, and ranks and sorts the same as at once', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({
       ...rows[i % rows.length]!,
       symbol: `S${(i * 7919) % 5000}`,
     })) as unknown as Instrument[];
     const warm = buildDataset(many);
     let budget = 3;
-    expect(warm.warmRanks('symbol', () => budget-- > 0)).toBe(false);
-    expect(warm.warmRanks('symbol', () => false)).toBe(false);
+    expect(warm.warmSort('symbol', () => budget-- > 0)).toBe(false);
+    expect(warm.warmSort('symbol', () => false)).toBe(false);
     const cold = buildDataset(many);
     expect(warm.ranks('symbol')).toEqual(cold.ranks('symbol'));
     // Ranked now: the warm-up has nothing left to do, even without time.
-    expect(warm.warmRanks('symbol', () => false)).toBe(true);
-    expect(warm.warmRanks('maxLeverage', () => true)).toBe(true);
+    expect(warm.warmSort('symbol', () => false)).toBe(true);
+    expect(warm.warmSort('maxLeverage', () => true)).toBe(true);
     expect(warm.ranks('maxLeverage')).toEqual(cold.ranks('maxLeverage'));
+    expect(warm.sortedRows([{ id: 'symbol', desc: true }])).toEqual(cold.sortedRows([{ id: 'symbol', desc: true }]));
   });
   it('builds the search haystacks in steps, keeping what an interrupted warm-up did', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({

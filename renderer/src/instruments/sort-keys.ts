@@ -1,7 +1,7 @@
 /**
  * Exact sort keys. Every value becomes a string whose code-unit order is the wanted order, so a
- * column is ranked once per data set (native sorts of short runs, merged in steps), and each
- * later sort is a linear counting sort over integer ranks: exact (no float ever sees a decimal)
+ * column is ranked once per data set (native sorts of short runs, merged in steps), and its
+ * sorted orders come from integer ranks (sort-order.ts): exact (no float ever sees a decimal)
  * and fast at 50k rows.
  *
  * A key of null means "unset": unset values go last in both directions.
@@ -345,38 +345,4 @@ export function* rankJob(n: number, rawAt: (i: number) => RawValue, rule: SortRu
   const ranks = new Int32Array(n);
   for (let i = 0; i < n; i++) ranks[i] = valueRank[valueOfRow[i]!]!;
   return { ranks, count };
-}
-
-export interface RankedSort {
-  ranks: ColumnRanks;
-  desc: boolean;
-}
-
-/**
- * Row indexes ordered by several keys, first key most significant. One stable counting sort per
- * key, least significant first (LSD): linear in the row count, ties keep the exchange's order.
- */
-export function sortIndexes(n: number, keys: readonly RankedSort[]): Int32Array {
-  let order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  for (let k = keys.length - 1; k >= 0; k--) {
-    const { ranks, desc } = keys[k]!;
-    const { count } = ranks;
-    const r = ranks.ranks;
-    // Buckets 0..count-1 hold values, bucket count holds the unset ones: last either way.
-    const bucket = (row: number): number => {
-      const v = r[row]!;
-      return v < 0 ? count : desc ? count - 1 - v : v;
-    };
-    const starts = new Int32Array(count + 2);
-    for (let i = 0; i < n; i++) starts[bucket(order[i]!) + 1]!++;
-    for (let b = 1; b < starts.length; b++) starts[b]! += starts[b - 1]!;
-    const next = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const row = order[i]!;
-      next[starts[bucket(row)]!++] = row;
-    }
-    order = next;
-  }
-  return order;
 }
