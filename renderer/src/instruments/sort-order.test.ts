@@ -72,7 +72,12 @@ describe('stored sort orders (Dataset.sortedRows)', () => {
         const ids = [...COLUMNS].sort(() => rnd() - 0.5).slice(0, 1 + Math.floor(rnd() * 3));
         const sorting = ids.map((id) => ({ id, desc: rnd() < 0.5 }));
         const stored = [...ds.sortedRows(sorting)];
-        const counted = [...sortIndexes(n, sorting.map(({ id, desc }) => ({ ranks: ds.ranks(id), desc })))];
+        const counted = [
+          ...sortIndexes(
+            n,
+            sorting.map(({ id, desc }) => ({ ranks: ds.ranks(id), desc })),
+          ),
+        ];
         expect(stored, `n=${n} ${JSON.stringify(sorting)}`).toEqual(counted);
         expect(stored, `n=${n} ${JSON.stringify(sorting)}`).toEqual(referenceOrder(rows, sorting));
       }
@@ -99,7 +104,11 @@ describe('stored sort orders (Dataset.sortedRows)', () => {
       '1e-8',
       '0.00000001',
     ];
-    const rows = values.map((v, i) => ({ category: 'SPOT', symbol: `S${i}`, minOrderAmount: v })) as unknown as Instrument[];
+    const rows = values.map((v, i) => ({
+      category: 'SPOT',
+      symbol: `S${i}`,
+      minOrderAmount: v,
+    })) as unknown as Instrument[];
     const ds = buildDataset(rows);
     const shown = (desc: boolean) => [...ds.sortedRows([{ id: 'minOrderAmount', desc }])].map((i) => values[i]);
     expect(shown(false)).toEqual([

@@ -59,7 +59,7 @@ export function descendingOf(ascending: Int32Array, { ranks }: ColumnRanks): Int
   while (set > 0 && ranks[ascending[set - 1]!]! < 0) set--;
   out.set(ascending.subarray(set), set);
   let written = 0;
-  for (let end = set; end > 0; ) {
+  for (let end = set; end > 0;) {
     const v = ranks[ascending[end - 1]!]!;
     let start = end - 1;
     while (start > 0 && ranks[ascending[start - 1]!] === v) start--;
