@@ -99,8 +99,13 @@ function* searchJob(rows: readonly Instrument[]): Generator<void, SearchIndex, v
 }
 
 /** A column's ranks, then its ascending order, in steps. */
-function* sortJob(n: number, rawAt: (i: number) => RawValue, rule: SortRule): Generator<void, ColumnSort, void> {
-  const ranks = yield* rankJob(n, rawAt, rule);
+function* sortJob(
+  n: number,
+  rawAt: (i: number) => RawValue,
+  rule: SortRule,
+  stepped: boolean,
+): Generator<void, ColumnSort, void> {
+  const ranks = yield* rankJob(n, rawAt, rule, stepped);
   return { ranks, ascending: yield* ascendingJob(ranks) };
 }
 
@@ -138,11 +143,12 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
 
   const sortCache = new Map<string, ColumnSort>();
   const sortJobs = new Map<string, Generator<void, ColumnSort, void>>();
-  const jobOf = (columnId: string): Generator<void, ColumnSort, void> => {
+  /** The column's job, started in idle time (stepped) or now for a sort that waits for it. */
+  const jobOf = (columnId: string, stepped: boolean): Generator<void, ColumnSort, void> => {
     let job = sortJobs.get(columnId);
     if (!job) {
       const kind = SPEC_BY_ID.get(columnId)?.kind ?? 'text';
-      job = sortJob(n, (i) => rawField(rows[i]!, columnId), SORT_RULE_OF_KIND[kind]);
+      job = sortJob(n, (i) => rawField(rows[i]!, columnId), SORT_RULE_OF_KIND[kind], stepped);
       sortJobs.set(columnId, job);
     }
     return job;
@@ -153,7 +159,7 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
     return r;
   };
   const columnSort = (columnId: string): ColumnSort =>
-    sortCache.get(columnId) ?? done(columnId, finish(jobOf(columnId)));
+    sortCache.get(columnId) ?? done(columnId, finish(jobOf(columnId, false)));
   const descending = new Map<string, Int32Array>();
   const ordered = (columnId: string, desc: boolean): Int32Array => {
     const { ranks, ascending } = columnSort(columnId);
@@ -219,7 +225,7 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
     },
     warmSort(columnId, hasTime) {
       if (sortCache.has(columnId)) return true;
-      const job = jobOf(columnId);
+      const job = jobOf(columnId, true);
       while (hasTime()) {
         const step = job.next();
         if (step.done) {

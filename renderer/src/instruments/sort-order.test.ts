@@ -38,12 +38,43 @@ function randomRows(n: number, seed: number): Instrument[] {
     status: pick(['online', 'offline', 'gray', 'listed', 'limit_open', 'weird', '']),
     minOrderAmount: rnd() < 0.5 ? pick(TRICKY) : (rnd() * 100).toFixed(Math.floor(rnd() * 4)),
     maxOrderQty: pick(['0', '10', '1000', '', '5.5']),
+    // Short values only: the numeric fast path (doubles) ranks this column, never the string keys.
+    minOrderQty: pick(SHORT),
     maxLeverage: pick(['10', '20', '125', '', null]),
     offTime: pick(['', '-1', '0', '1767225600000', '1767225600001', null]),
   })) as unknown as Instrument[];
 }
 
-const COLUMNS = ['symbol', 'status', 'category', 'minOrderAmount', 'maxOrderQty', 'maxLeverage', 'offTime'];
+/** Short decimals written every way a plain decimal may be, and a few that are not plain. */
+const SHORT = [
+  '-0',
+  '0',
+  '+5',
+  '.5',
+  '5.',
+  '0.10',
+  '0.1',
+  '007',
+  '7',
+  ' 3 ',
+  'n/a',
+  '',
+  '99999999999999',
+  '1e-14',
+  '0.00000000000001',
+  '-2.5',
+];
+
+const COLUMNS = [
+  'symbol',
+  'status',
+  'category',
+  'minOrderAmount',
+  'minOrderQty',
+  'maxOrderQty',
+  'maxLeverage',
+  'offTime',
+];
 
 /** The reference: a stable comparison sort on the exact string keys, key after key. */
 function referenceOrder(rows: readonly Instrument[], sorting: ReadonlyArray<{ id: string; desc: boolean }>): number[] {
