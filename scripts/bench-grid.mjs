@@ -24,7 +24,11 @@
  * alternating run by run (the order flips every run), so a noisy machine weighs on both alike.
  * The last line then holds { base, new } with medians and min/max of each figure.
  *
- * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (7), --base REF, --headed.
+ * With --phases, each page then traces a few more sort clicks and keystrokes and prints where the
+ * main thread spends them: script, style (elements restyled), layout (objects laid out), pre-paint,
+ * paint, layerize and commit (scripts/bench-grid-phases.mjs); the figures above are measured without a trace.
+ *
+ * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (7), --base REF, --phases, --headed.
  * Pages are built into out/bench-grid and out/bench-grid-base (ignored by git).
  */
 import { execFileSync } from 'node:child_process';
@@ -37,6 +41,7 @@ import { chromium } from 'playwright-core';
 import chromiumFlags from '../e2e/harness/chromium-flags.json' with { type: 'json' };
 // Run through tsx (npm run bench:grid), which lets this script use the e2e harness's TypeScript server.
 import { serveRenderer } from '../e2e/harness/static-server.ts';
+import { printPhases, tracePhases } from './bench-grid-phases.mjs';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const argValue = (name) => {
@@ -47,6 +52,8 @@ const ROWS = Number(argValue('rows') ?? 50_000);
 const RUNS = Number(argValue('runs') ?? 7);
 const BASE_REF = argValue('base');
 const WARMUP_RUNS = 1;
+const PHASES = process.argv.includes('--phases');
+const PHASE_SAMPLES = 5;
 /** Mount, sort and keystroke samples per run: each is cheap, and the machine's noise needs many. */
 const SAMPLES_PER_RUN = 3;
 const SORT_HEADER = 'Min order amount';
@@ -175,6 +182,42 @@ async function measureRun(variant, run) {
   );
 }
 
+/** Traced sort clicks and keystrokes (--phases), each on a fresh mount like the measured ones. */
+async function measurePhases({ name, page }) {
+  await page.bringToFront();
+  const sorts = [];
+  const filters = [];
+  for (let i = 0; i < PHASE_SAMPLES; i++) {
+    await page.evaluate(() => globalThis.gc?.());
+    await page.evaluate(() => globalThis.gridBench.mount());
+    await page.getByRole('grid').waitFor();
+    await page.waitForTimeout(300);
+    const header = page.getByRole('columnheader', { name: SORT_HEADER, exact: true });
+    await header.scrollIntoViewIfNeeded();
+    sorts.push(
+      await tracePhases(page, 'click', async () => {
+        await page.evaluate(() => globalThis.gridBench.arm('click'));
+        await header.click();
+        await page.evaluate(() => globalThis.gridBench.settled());
+      }),
+    );
+    const search = page.getByLabel('Search symbols');
+    await search.focus();
+    filters.push(
+      await tracePhases(page, 'keydown', async () => {
+        await page.evaluate(() => globalThis.gridBench.arm('keydown'));
+        await page.keyboard.press(SEARCH_KEY);
+        await page.evaluate(() => globalThis.gridBench.settled());
+      }),
+    );
+    await search.fill('');
+    await page.waitForTimeout(200);
+    await page.evaluate(() => globalThis.gridBench.unmount());
+  }
+  printPhases(name, 'sort', sorts, median);
+  printPhases(name, 'filter', filters, median);
+}
+
 /** Medians (and min–max) of a variant's figures. */
 function summary({ samples, runs }) {
   const out = { rows: ROWS };
@@ -233,6 +276,8 @@ async function main() {
       const order = run % 2 ? variants : [...variants].reverse();
       for (const v of order) await measureRun(v, run);
     }
+
+    if (PHASES) for (const v of variants) await measurePhases(v);
 
     const results = Object.fromEntries(variants.map((v) => [v.name, summary(v)]));
     for (const v of variants) {

@@ -1,5 +1,5 @@
 /** Search and filters: all client side, over the fetched rows. */
-import { useId, type Ref } from 'react';
+import { memo, useId, type Ref } from 'react';
 import { INSTRUMENT_STATUSES } from '../../../shared/schemas';
 import type { Dataset } from './dataset';
 import type { InstrumentFilters } from './filters';
@@ -11,7 +11,8 @@ function withCount(label: string, n: number | undefined): string {
   return n ? `${label} (${n})` : label;
 }
 
-export function FilterBar({
+/** Memoized: a sort or a selection re-renders the browser, not its filter menus. */
+export const FilterBar = memo(function FilterBar({
   ds,
   filters,
   onChange,
@@ -129,4 +130,4 @@ export function FilterBar({
       </label>
     </div>
   );
-}
+});

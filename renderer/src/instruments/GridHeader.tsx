@@ -35,7 +35,7 @@ function resizeByKey(
   return true;
 }
 
-function ResizeHandle({ header }: { header: Header<Instrument, unknown> }) {
+function ResizeHandle({ header, resizing }: { header: Header<Instrument, unknown>; resizing: boolean }) {
   const column = header.column;
   const label = String(column.columnDef.header);
   const handler = header.getResizeHandler();
@@ -45,7 +45,7 @@ function ResizeHandle({ header }: { header: Header<Instrument, unknown> }) {
     <div
       aria-hidden="true"
       title={`Drag to resize ${label}, double-click to reset (or Alt+arrow keys on the header)`}
-      className={`ig-resizer${column.getIsResizing() ? ' is-resizing' : ''}`}
+      className={`ig-resizer${resizing ? ' is-resizing' : ''}`}
       onMouseDown={handler}
       onTouchStart={handler}
       onDoubleClick={() => column.resetSize()}
@@ -54,11 +54,18 @@ function ResizeHandle({ header }: { header: Header<Instrument, unknown> }) {
   );
 }
 
-function LeafHeader({
+/**
+ * One leaf header. Memoized on what it shows, its sort among them: a click on a header re-renders
+ * the one or two headers whose sort changed, not the forty others.
+ */
+const LeafHeader = memo(function LeafHeader({
   header,
   col,
   table,
+  sorted,
+  sortIndex,
   multiSort,
+  resizing,
   tabbable,
   labelHidden,
   onFocus,
@@ -66,7 +73,11 @@ function LeafHeader({
   header: Header<Instrument, unknown>;
   col: CellColumn;
   table: Table<Instrument>;
+  sorted: 'asc' | 'desc' | false;
+  /** Its place among the sort keys (0 first), shown when there are several. */
+  sortIndex: number;
   multiSort: boolean;
+  resizing: boolean;
   /** The header row's one tab stop. */
   tabbable: boolean;
   /** The label would be (partly) under the pinned pane: hidden rather than cut. */
@@ -76,8 +87,6 @@ function LeafHeader({
   const column = header.column;
   const spec = column.columnDef.meta?.spec;
   const label = col.label;
-  const sorted = column.getIsSorted();
-  const index = column.getSortIndex();
   const numeric = spec ? isNumericKind(spec.kind) : false;
   return (
     <div
@@ -106,14 +115,41 @@ function LeafHeader({
         {sorted ? (
           <span className="ig-sort-mark" aria-hidden="true">
             {sorted === 'asc' ? '▲' : '▼'}
-            {multiSort ? <sup>{index + 1}</sup> : null}
+            {multiSort ? <sup>{sortIndex + 1}</sup> : null}
           </span>
         ) : null}
       </button>
-      <ResizeHandle header={header} />
+      <ResizeHandle header={header} resizing={resizing} />
     </div>
   );
-}
+});
+
+/** The column group row(s): they change with the columns' order, visibility and widths only. */
+const GroupRows = memo(function GroupRows({
+  groupRows,
+  width,
+}: {
+  groupRows: Array<HeaderGroup<Instrument>>;
+  width: number;
+  /** Not read: passed so that a change of widths re-renders the memoized rows. */
+  columns: readonly CellColumn[];
+}) {
+  return groupRows.map((group, r) => (
+    <div role="row" key={group.id} className="ig-hrow ig-group-row" aria-rowindex={r + 1} style={{ width }}>
+      {group.headers.map((h) => (
+        <div
+          key={h.id}
+          role="columnheader"
+          aria-colspan={h.colSpan}
+          className={`ig-th ig-group${h.isPlaceholder ? ' is-placeholder' : ''}`}
+          style={{ left: h.getStart(), width: h.getSize() }}
+        >
+          {h.isPlaceholder ? null : <span className="ig-th-label">{String(h.column.columnDef.header)}</span>}
+        </div>
+      ))}
+    </div>
+  ));
+});
 
 /**
  * Header cells are positioned like the body's: the pinned Symbol header sticks to the left, the
@@ -128,6 +164,8 @@ export const GridHeader = memo(function GridHeader({
   columns,
   width,
   multiSort,
+  sorting,
+  resizing,
   labelsHidden,
   focusColumn,
   onRowsFocus,
@@ -137,8 +175,8 @@ export const GridHeader = memo(function GridHeader({
   columns: readonly CellColumn[];
   width: number;
   multiSort: boolean;
-  /** Not read: passed so that a new sort or an active resize re-renders the memoized header. */
   sorting: SortingState;
+  /** The column being resized, if any. */
   resizing: string | false;
   /** How many columns after the pinned one hide their label (see hiddenLabelCount). */
   labelsHidden: number;
@@ -150,6 +188,7 @@ export const GridHeader = memo(function GridHeader({
   const leafRow = headerGroups[headerGroups.length - 1];
   const groupRows = headerGroups.slice(0, -1);
   const leafById = new Map((leafRow?.headers ?? []).map((h) => [h.column.id, h]));
+  const sortOf = new Map(sorting.map((s, i) => [s.id, { sorted: s.desc ? ('desc' as const) : ('asc' as const), i }]));
   // The header last focused keeps the tab stop; the first column's until then (or once it is hidden).
   const [activeId, setActiveId] = useState<string | null>(null);
   const tabStop = columns.some((c) => c.id === activeId) ? activeId : columns[0]?.id;
@@ -187,21 +226,7 @@ export const GridHeader = memo(function GridHeader({
 
   return (
     <div role="rowgroup" className="ig-head" style={{ width }}>
-      {groupRows.map((group, r) => (
-        <div role="row" key={group.id} className="ig-hrow ig-group-row" aria-rowindex={r + 1} style={{ width }}>
-          {group.headers.map((h) => (
-            <div
-              key={h.id}
-              role="columnheader"
-              aria-colspan={h.colSpan}
-              className={`ig-th ig-group${h.isPlaceholder ? ' is-placeholder' : ''}`}
-              style={{ left: h.getStart(), width: h.getSize() }}
-            >
-              {h.isPlaceholder ? null : <span className="ig-th-label">{String(h.column.columnDef.header)}</span>}
-            </div>
-          ))}
-        </div>
-      ))}
+      <GroupRows groupRows={groupRows} width={width} columns={columns} />
       {leafRow ? (
         <div
           role="row"
@@ -212,13 +237,17 @@ export const GridHeader = memo(function GridHeader({
         >
           {columns.map((col, i) => {
             const header = leafById.get(col.id);
+            const sort = sortOf.get(col.id);
             return header ? (
               <LeafHeader
                 key={col.id}
                 header={header}
                 col={col}
                 table={table}
+                sorted={sort?.sorted ?? false}
+                sortIndex={sort?.i ?? -1}
                 multiSort={multiSort}
+                resizing={resizing === col.id}
                 tabbable={col.id === tabStop}
                 labelHidden={i > 0 && i <= labelsHidden}
                 onFocus={setActiveId}

@@ -114,6 +114,20 @@ describe('InstrumentBrowser', () => {
       { id: 'maxLeverage', desc: true },
       { id: 'status', desc: false },
     ]);
+    // Each header shows its own place among the keys (the headers are memoized on their sort).
+    const head = (name: string) => within(grid()).getByRole('columnheader', { name });
+    const mark = (name: string) => head(name).querySelector('.ig-sort-mark')?.textContent ?? null;
+    expect(mark('Max leverage')).toBe('▼1');
+    expect(mark('Status')).toBe('▲2');
+    // A plain click on the first key sorts by it alone: the other header loses its mark and its sort.
+    fireEvent.click(maxLeverage);
+    const [only, ...rest] = useInstrumentBrowser.getState().sorting;
+    expect(rest).toEqual([]);
+    expect(only?.id).toBe('maxLeverage');
+    expect(head('Status').getAttribute('aria-sort')).toBe('none');
+    expect(mark('Status')).toBeNull();
+    expect(head('Max leverage').getAttribute('aria-sort')).toBe(only?.desc ? 'descending' : 'ascending');
+    expect(mark('Max leverage')).toBe(only?.desc ? '▼' : '▲');
   });
 
   it('searches instantly and offers to clear filters when nothing matches', () => {

@@ -13,14 +13,13 @@ import { csvFileName, instrumentsCsv } from './instrument-csv';
 import { buildDataset } from './dataset';
 import { DetailPanel } from './DetailPanel';
 import { FilterBar } from './FilterBar';
-import { filterIndexes, filtersActive } from './filters';
+import { filtersActive, narrowingFilter } from './filters';
 import { InstrumentGrid } from './InstrumentGrid';
 import { useInstrumentBrowser } from './prefs';
 import { rowFlags, type RowMarks } from './row-marks';
 import { SelectionBar } from './SelectionBar';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { SymbolHistoryPanel } from './SymbolHistoryPanel';
-import { sortIndexes } from './sort-keys';
 import { neededWidths } from './number-cells';
 import { tableColumns } from './table-columns';
 import { useNow } from './use-now';
@@ -111,18 +110,12 @@ export function InstrumentBrowser({
     columnResizeMode: 'onChange',
   });
 
-  const sorted = useMemo(
-    () =>
-      sortIndexes(
-        ds.rows.length,
-        sorting.map((s) => ({ ranks: ds.ranks(s.id), desc: s.desc })),
-      ),
-    [ds, sorting],
-  );
+  const sorted = useMemo(() => ds.sortedRows(sorting), [ds, sorting]);
   // Only a watched or changed filter reads the flags: the index by key they need is not built before.
   const flagsUsed = filters.watchedOnly || filters.changedOnly;
   const flags = useMemo(() => (flagsUsed ? rowFlags(ds, rowMarks) : undefined), [flagsUsed, ds, rowMarks]);
-  const order = useMemo(() => filterIndexes(sorted, ds, filters, flags), [sorted, ds, filters, flags]);
+  const filterRows = useMemo(() => narrowingFilter(ds), [ds]);
+  const order = useMemo(() => filterRows(sorted, filters, flags), [filterRows, sorted, filters, flags]);
   const viewKey = useMemo(() => ({ scopeLabel, sorting, filters }), [scopeLabel, sorting, filters]);
 
   const selectedRow = selectedKey === null ? -1 : (ds.indexOfKey.get(selectedKey) ?? -1);

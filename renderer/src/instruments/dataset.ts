@@ -1,18 +1,20 @@
 /**
  * Everything the grid derives from one fetched instrument list, computed once per list: search
- * haystacks, filter flags, and (lazily, per column, on first sort) exact ranks and display texts.
+ * haystacks, filter flags, and (lazily, per column) exact ranks, sorted orders and display texts.
  * Sorting, filtering and scrolling then never touch a decimal string again.
  *
  * Only what the first paint needs is computed when the list arrives (the statuses and symbol
  * types: row colours and the filter menus). The rest waits for its first use (keys and the index
  * by key: a selection or the change marks; the filter flags: their filter) or for idle time (the
- * search haystacks, see warmSearch), so mounting 50,000 rows does not pay for a search not typed.
+ * search haystacks and each shown column's ranks and orders, see warmSearch and warmSort), so
+ * mounting 50,000 rows does not pay for a search not typed or a sort not clicked.
  */
 import type { Instrument } from '../../../shared/schemas';
 import { columnValue, FORMAT_OF_KIND, SORT_RULE_OF_KIND, SPEC_BY_ID } from './columns';
 import { charMask } from './char-mask';
-import { finish, rankJob, ROWS_PER_STEP, type ColumnRanks, type RankJob } from './sort-keys';
-import { hasRestriction, instrumentKey, isYes } from './values';
+import { finish, rankJob, ROWS_PER_STEP, type ColumnRanks, type SortRule } from './sort-keys';
+import { ascendingJob, descendingOf, identityOrder, thenSortBy, type ColumnSort } from './sort-order';
+import { hasRestriction, instrumentKey, isYes, type RawValue } from './values';
 
 export interface Dataset {
   readonly rows: readonly Instrument[];
@@ -40,10 +42,16 @@ export interface Dataset {
   warmSearch(hasTime: () => boolean): boolean;
   ranks(columnId: string): ColumnRanks;
   /**
-   * Advances the ranking of a column while `hasTime()` says so, one short step at a time; true once
-   * the column is ranked. What is done is kept: a later ranks() only finishes the rest.
+   * The data rows in the view's order: by the sort keys, first most significant, each ascending
+   * or descending, ties in the exchange's order. Single-column views are stored, so a click on
+   * a header returns an order built before (the caller must not modify it).
    */
-  warmRanks(columnId: string, hasTime: () => boolean): boolean;
+  sortedRows(sorting: ReadonlyArray<{ id: string; desc: boolean }>): Int32Array;
+  /**
+   * Advances the ranking and the ascending order of a column while `hasTime()` says so, one short
+   * step at a time; true once both are built. What is done is kept: a later sort only finishes the rest.
+   */
+  warmSort(columnId: string, hasTime: () => boolean): boolean;
   /** Display text of a cell; cached so scrolling back and forth formats each cell once. */
   text(columnId: string, row: number): string;
 }
@@ -90,6 +98,17 @@ function* searchJob(rows: readonly Instrument[]): Generator<void, SearchIndex, v
   return { haystacks, masks };
 }
 
+/** A column's ranks, then its ascending order, in steps. */
+function* sortJob(
+  n: number,
+  rawAt: (i: number) => RawValue,
+  rule: SortRule,
+  stepped: boolean,
+): Generator<void, ColumnSort, void> {
+  const ranks = yield* rankJob(n, rawAt, rule, stepped);
+  return { ranks, ascending: yield* ascendingJob(ranks) };
+}
+
 /** One flag per row. */
 function flags(rows: readonly Instrument[], test: (r: Instrument) => boolean): Uint8Array {
   const out = new Uint8Array(rows.length);
@@ -122,22 +141,34 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
   let searching: Generator<void, SearchIndex, void> | undefined;
   const searchIndex = (): SearchIndex => (search ??= finish((searching ??= searchJob(rows))));
 
-  const rankCache = new Map<string, ColumnRanks>();
-  const rankJobs = new Map<string, RankJob>();
-  const jobOf = (columnId: string): RankJob => {
-    let job = rankJobs.get(columnId);
+  const sortCache = new Map<string, ColumnSort>();
+  const sortJobs = new Map<string, Generator<void, ColumnSort, void>>();
+  /** The column's job, started in idle time (stepped) or now for a sort that waits for it. */
+  const jobOf = (columnId: string, stepped: boolean): Generator<void, ColumnSort, void> => {
+    let job = sortJobs.get(columnId);
     if (!job) {
       const kind = SPEC_BY_ID.get(columnId)?.kind ?? 'text';
-      job = rankJob(n, (i) => columnValue(rows[i]!, columnId), SORT_RULE_OF_KIND[kind]);
-      rankJobs.set(columnId, job);
+      job = sortJob(n, (i) => columnValue(rows[i]!, columnId), SORT_RULE_OF_KIND[kind], stepped);
+      sortJobs.set(columnId, job);
     }
     return job;
   };
-  const done = (columnId: string, r: ColumnRanks): ColumnRanks => {
-    rankCache.set(columnId, r);
-    rankJobs.delete(columnId);
+  const done = (columnId: string, r: ColumnSort): ColumnSort => {
+    sortCache.set(columnId, r);
+    sortJobs.delete(columnId);
     return r;
   };
+  const columnSort = (columnId: string): ColumnSort =>
+    sortCache.get(columnId) ?? done(columnId, finish(jobOf(columnId, false)));
+  const descending = new Map<string, Int32Array>();
+  const ordered = (columnId: string, desc: boolean): Int32Array => {
+    const { ranks, ascending } = columnSort(columnId);
+    if (!desc) return ascending;
+    let order = descending.get(columnId);
+    if (!order) descending.set(columnId, (order = descendingOf(ascending, ranks)));
+    return order;
+  };
+  const unsorted = lazy(() => identityOrder(n));
   const textCache = new Map<string, Array<string | undefined>>();
 
   return {
@@ -181,11 +212,20 @@ export function buildDataset(rows: readonly Instrument[]): Dataset {
       return false;
     },
     ranks(columnId) {
-      return rankCache.get(columnId) ?? done(columnId, finish(jobOf(columnId)));
+      return columnSort(columnId).ranks;
     },
-    warmRanks(columnId, hasTime) {
-      if (rankCache.has(columnId)) return true;
-      const job = jobOf(columnId);
+    sortedRows(sorting) {
+      const last = sorting[sorting.length - 1];
+      if (!last) return unsorted();
+      let order = ordered(last.id, last.desc);
+      for (let k = sorting.length - 2; k >= 0; k--) {
+        order = thenSortBy(order, { ranks: columnSort(sorting[k]!.id).ranks, desc: sorting[k]!.desc });
+      }
+      return order;
+    },
+    warmSort(columnId, hasTime) {
+      if (sortCache.has(columnId)) return true;
+      const job = jobOf(columnId, true);
       while (hasTime()) {
         const step = job.next();
         if (step.done) {

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../shared/schemas';
 import { buildDataset } from './dataset';
 import { rowFlags } from './row-marks';
-import { charMask, filterIndexes, filtersActive, NO_FILTERS, searchTokens, type InstrumentFilters } from './filters';
-import { sortIndexes } from './sort-keys';
+import {
+  charMask,
+  filterIndexes,
+  filtersActive,
+  narrowingFilter,
+  narrows,
+  NO_FILTERS,
+  searchTokens,
+  type InstrumentFilters,
+} from './filters';
+import { sortIndexes } from './sort-order';
 
 const rows = [
   {
@@ -76,21 +85,22 @@ describe('dataset', () => {
     expect(ds.text('maxLeverage', 0)).toBe('—');
     expect(ds.text('offTime', 0)).toBe('—');
   });
-  it('keeps what an interrupted warm-up did, and ranks the same as at once', () => {
+  it('keeps what an interrupted warm-up did, and ranks and sorts the same as at once', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({
       ...rows[i % rows.length]!,
       symbol: `S${(i * 7919) % 5000}`,
     })) as unknown as Instrument[];
     const warm = buildDataset(many);
     let budget = 3;
-    expect(warm.warmRanks('symbol', () => budget-- > 0)).toBe(false);
-    expect(warm.warmRanks('symbol', () => false)).toBe(false);
+    expect(warm.warmSort('symbol', () => budget-- > 0)).toBe(false);
+    expect(warm.warmSort('symbol', () => false)).toBe(false);
     const cold = buildDataset(many);
     expect(warm.ranks('symbol')).toEqual(cold.ranks('symbol'));
     // Ranked now: the warm-up has nothing left to do, even without time.
-    expect(warm.warmRanks('symbol', () => false)).toBe(true);
-    expect(warm.warmRanks('maxLeverage', () => true)).toBe(true);
+    expect(warm.warmSort('symbol', () => false)).toBe(true);
+    expect(warm.warmSort('maxLeverage', () => true)).toBe(true);
     expect(warm.ranks('maxLeverage')).toEqual(cold.ranks('maxLeverage'));
+    expect(warm.sortedRows([{ id: 'symbol', desc: true }])).toEqual(cold.sortedRows([{ id: 'symbol', desc: true }]));
   });
   it('builds the search haystacks in steps, keeping what an interrupted warm-up did', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({
@@ -208,6 +218,53 @@ describe('search prefilter', () => {
       expect([...filterIndexes(order, big, { ...NO_FILTERS, search, rwa: 'no' })], search).toEqual(
         naive.filter((i) => big.rwa[i] === 0),
       );
+    }
+  });
+});
+
+describe('filtering on from the last answer while typing', () => {
+  it('narrows only when every row of the new filters passed the old ones', () => {
+    const f = (patch: Partial<InstrumentFilters>): InstrumentFilters => ({ ...NO_FILTERS, ...patch });
+    expect(narrows(f({}), f({ search: 'b' }))).toBe(true);
+    expect(narrows(f({ search: 'b' }), f({ search: 'bt' }))).toBe(true);
+    expect(narrows(f({ search: 'bt' }), f({ search: 'b' }))).toBe(false);
+    expect(narrows(f({ search: 'btc' }), f({ search: 'btc usdt' }))).toBe(true);
+    expect(narrows(f({ search: 'tc' }), f({ search: 'btc' }))).toBe(true);
+    expect(narrows(f({ search: 'btc usdt' }), f({ search: 'btc' }))).toBe(false);
+    expect(narrows(f({ search: 'b' }), f({ search: 'b', status: 'online' }))).toBe(false);
+    expect(narrows(f({ status: 'online' }), f({ status: 'online', search: 'x' }))).toBe(true);
+  });
+
+  it('gives what filterIndexes gives, over random typing, deleting, filters and sorts', () => {
+    const lcg = (seed: number) => () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const rnd = lcg(11);
+    const coins = ['BTC', 'ETH', 'BNB', 'B2', 'AB', 'XBT', 'SOL', '1000PEPE'];
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      ...rows[i % rows.length]!,
+      symbol: `${coins[i % coins.length]}${i % 7}USDT`,
+      baseCoin: coins[i % coins.length],
+      status: i % 5 ? 'online' : 'offline',
+    })) as unknown as Instrument[];
+    const big = buildDataset(many);
+    const sorts = [
+      sortIndexes(many.length, []),
+      sortIndexes(many.length, [{ ranks: big.ranks('symbol'), desc: true }]),
+    ];
+    const rm = { marks: new Map(), watched: new Set(['SPOT:BTC0USDT']), toggleWatch() {}, markSeen() {}, error: null };
+    const flags = rowFlags(big, rm);
+    const filter = narrowingFilter(big);
+    let f: InstrumentFilters = NO_FILTERS;
+    let order = sorts[0]!;
+    for (let step = 0; step < 400; step++) {
+      const r = rnd();
+      if (r < 0.45) f = { ...f, search: f.search + 'btc 1ex'[Math.floor(rnd() * 7)]! };
+      else if (r < 0.65) f = { ...f, search: f.search.slice(0, -1) };
+      else if (r < 0.75) f = { ...f, status: f.status ? '' : 'online' };
+      else if (r < 0.8) f = { ...f, watchedOnly: !f.watchedOnly };
+      else if (r < 0.85) order = sorts[Math.floor(rnd() * 2)]!;
+      else if (r < 0.9) f = { ...f, search: '' };
+      const got = [...filter(order, f, flags)];
+      expect(got, `step ${step}: ${JSON.stringify(f)}`).toEqual([...filterIndexes(order, big, f, flags)]);
     }
   });
 });

@@ -11,13 +11,13 @@ import {
   rankJob,
   ROWS_PER_STEP,
   sortStrings,
-  sortIndexes,
   STATUS_RULE,
   TEXT_RULE,
   TIME_RULE,
   type SortKeyOf,
   type SortRule,
 } from './sort-keys';
+import { sortIndexes } from './sort-order';
 import type { RawValue } from './values';
 
 const sortBy = (values: RawValue[], keyOf: SortKeyOf, desc = false): RawValue[] =>

@@ -1,12 +1,12 @@
 /**
  * Exact sort keys. Every value becomes a string whose code-unit order is the wanted order, so a
- * column is ranked once per data set (native sorts of short runs, merged in steps), and each
- * later sort is a linear counting sort over integer ranks: exact (no float ever sees a decimal)
+ * column is ranked once per data set (native sorts of short runs, merged in steps), and its
+ * sorted orders come from integer ranks (sort-order.ts): exact (no float ever sees a decimal)
  * and fast at 50k rows.
  *
  * A key of null means "unset": unset values go last in both directions.
  */
-import { EXPONENT_DECIMAL_TEXT, PLAIN_DECIMAL_PARTS } from '../../../shared/decimal';
+import { EXPONENT_DECIMAL_TEXT, PLAIN_DECIMAL_PARTS, PLAIN_DECIMAL_TEXT } from '../../../shared/decimal';
 import { CATEGORIES, INSTRUMENT_STATUSES } from '../../../shared/schemas';
 import { parseDecimalText } from './decimal-text';
 import { isEmptyValue, isUnsetTime, type RawValue } from './values';
@@ -225,8 +225,12 @@ export function* sortStrings(values: readonly string[]): Generator<void, string[
 /** Ranks the keys of the distinct raw values (given per value, see rankJob); null keys rank -1. */
 function* rankKeys(
   valueKeys: ReadonlyArray<string | null>,
+  stepped: boolean,
 ): Generator<void, { valueRank: Int32Array; count: number }, void> {
-  const distinct = yield* sortStrings([...new Set(valueKeys.filter((k): k is string => k !== null))]);
+  const keys = [...new Set(valueKeys.filter((k): k is string => k !== null))];
+  // At once (a click before idle time ranked the column): the native sort, far quicker than
+  // the merges in script, whose steps only matter when they yield to input.
+  const distinct = stepped ? yield* sortStrings(keys) : keys.sort();
   const rankOfKey = new Map<string, number>();
   for (let r = 0; r < distinct.length; r++) {
     rankOfKey.set(distinct[r]!, r);
@@ -265,7 +269,10 @@ function* rankNumeric(
       cls[i] = UNSET_CLASS;
       continue;
     }
-    const f = exactFloat(raw as string);
+    // Most values are short plain decimals: at most DBL_DIG digits, so exact as doubles. A native
+    // regular expression says so, which costs the same before the JIT has compiled this loop.
+    const text = raw as string;
+    const f = text.length <= DBL_DIG && PLAIN_DECIMAL_TEXT.test(text) ? +text : exactFloat(text);
     if (f === undefined) {
       if (decimalKey(raw as string) !== undefined) return undefined;
       cls[i] = JUNK_CLASS;
@@ -283,7 +290,8 @@ function* rankNumeric(
   // One native sort of doubles: a few milliseconds at 50,000 rows.
   sorted.sort();
   yield;
-  // Keep distinct values only: equal doubles are equal decimals here.
+  // Keep distinct values only: equal doubles are equal decimals here. (Not a Map of value to rank:
+  // at 50,000 distinct values its boxed keys and rehashes cost a garbage collection in the click.)
   let distinct = 0;
   for (let i = 0; i < numbers; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i]!;
   let hasInfinity = 0;
@@ -313,11 +321,14 @@ function* rankNumeric(
 }
 
 export function buildRanks(n: number, rawAt: (i: number) => RawValue, rule: SortRule): ColumnRanks {
-  return finish(rankJob(n, rawAt, rule));
+  return finish(rankJob(n, rawAt, rule, false));
 }
 
-/** buildRanks in steps, for idle-time work that must yield to input. */
-export function* rankJob(n: number, rawAt: (i: number) => RawValue, rule: SortRule): RankJob {
+/**
+ * buildRanks as a job. Stepped, each step does about ROWS_PER_STEP rows of work (idle-time work that
+ * must yield to input); not stepped, it yields as often but sorts key strings natively at once.
+ */
+export function* rankJob(n: number, rawAt: (i: number) => RawValue, rule: SortRule, stepped = true): RankJob {
   const fast = rule.numeric ? yield* rankNumeric(n, rawAt, rule.numeric) : undefined;
   if (fast) return fast;
   // Key strings cost more: key each distinct raw value once (most columns repeat a few values).
@@ -341,42 +352,8 @@ export function* rankJob(n: number, rawAt: (i: number) => RawValue, rule: SortRu
     keys[v] = rule.keyOf(raws[v]);
     if (v % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
-  const { valueRank, count } = yield* rankKeys(keys);
+  const { valueRank, count } = yield* rankKeys(keys, stepped);
   const ranks = new Int32Array(n);
   for (let i = 0; i < n; i++) ranks[i] = valueRank[valueOfRow[i]!]!;
   return { ranks, count };
-}
-
-export interface RankedSort {
-  ranks: ColumnRanks;
-  desc: boolean;
-}
-
-/**
- * Row indexes ordered by several keys, first key most significant. One stable counting sort per
- * key, least significant first (LSD): linear in the row count, ties keep the exchange's order.
- */
-export function sortIndexes(n: number, keys: readonly RankedSort[]): Int32Array {
-  let order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  for (let k = keys.length - 1; k >= 0; k--) {
-    const { ranks, desc } = keys[k]!;
-    const { count } = ranks;
-    const r = ranks.ranks;
-    // Buckets 0..count-1 hold values, bucket count holds the unset ones: last either way.
-    const bucket = (row: number): number => {
-      const v = r[row]!;
-      return v < 0 ? count : desc ? count - 1 - v : v;
-    };
-    const starts = new Int32Array(count + 2);
-    for (let i = 0; i < n; i++) starts[bucket(order[i]!) + 1]!++;
-    for (let b = 1; b < starts.length; b++) starts[b]! += starts[b - 1]!;
-    const next = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const row = order[i]!;
-      next[starts[bucket(row)]!++] = row;
-    }
-    order = next;
-  }
-  return order;
 }
