@@ -7,25 +7,6 @@ import { importCycles, importGraph, sharedNames, sourceFiles } from './source-he
 const REPO = resolve(__dirname, '..');
 const ROOTS = ['shared', 'electron', 'renderer', 'demo-exchange', 'bench', 'e2e', 'scripts'];
 
-/**
- * Files that share a name on purpose, by name with every path, and why. Each is one file in an area
- * another piece of work held when the check came in; rename one side and take the entry out.
- */
-const SHARED_NAMES_ALLOWED: Record<string, { paths: string[]; why: string }> = {
-  'csv.ts': {
-    paths: ['renderer/src/lib/csv.ts', 'shared/csv.ts'],
-    why: "the renderer's download helper, imported from renderer/src/instruments",
-  },
-  'decimal-text.ts': {
-    paths: ['renderer/src/instruments/decimal-text.ts', 'shared/decimal-text.ts'],
-    why: 'a re-export left for the instrument grid, whose modules import it',
-  },
-  'market-prices.ts': {
-    paths: ['demo-exchange/market-prices.ts', 'electron/cli/market-prices.ts'],
-    why: "the CLI's rule preview prices, going with the CLI's own planner",
-  },
-};
-
 describe('the source tree', () => {
   const files = sourceFiles(REPO, ROOTS);
 
@@ -36,12 +17,7 @@ describe('the source tree', () => {
   });
 
   it('has no two source files of the same name', () => {
-    const clashes = [...sharedNames(files)]
-      .filter(([name, paths]) => {
-        const allowed = SHARED_NAMES_ALLOWED[name];
-        return !allowed || paths.some((p) => !allowed.paths.includes(p));
-      })
-      .map(([name, paths]) => `${name}: ${paths.join(', ')}`);
+    const clashes = [...sharedNames(files)].map(([name, paths]) => `${name}: ${paths.join(', ')}`);
     expect(clashes).toEqual([]);
   });
 });

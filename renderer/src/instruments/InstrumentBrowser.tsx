@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { Instrument } from '../../../shared/schemas';
 import { ColumnChooser } from './ColumnChooser';
-import { downloadText } from '../lib/csv';
+import { downloadText } from '../lib/download';
 import { csvFileName, instrumentsCsv } from './instrument-csv';
 import { buildDataset } from './dataset';
 import { DetailPanel } from './DetailPanel';

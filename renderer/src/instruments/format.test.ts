@@ -12,7 +12,7 @@ import {
   statusTone,
   UNSET,
 } from './format';
-import { isPlainDecimalText, isPlainZero, parseDecimalText, shiftPoint } from './decimal-text';
+import { isPlainDecimalText, isPlainZero, parseDecimalText, shiftPoint } from '../../../shared/decimal-text';
 
 describe('formatPercent', () => {
   it('multiplies exactly by 100', () => {

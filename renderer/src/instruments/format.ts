@@ -4,7 +4,7 @@
  * threes ("277,777,777,777") by moving characters; sorting, copying and the CSV keep the raw text.
  */
 import { isNoLimitQty, NO_LIMIT, ratioAsPercent } from '../../../shared/instrument-text';
-import { groupDigits, isPlainDecimalText, parseDecimalText } from './decimal-text';
+import { groupDigits, isPlainDecimalText, parseDecimalText } from '../../../shared/decimal-text';
 import { isEmptyValue, isUnsetTime, timeMs, type RawValue } from './values';
 
 export const UNSET = '—';

@@ -1,6 +1,6 @@
 /** CSV export of what the grid shows: the filtered and sorted rows, the visible columns, raw values. */
 import type { Dataset } from './dataset';
-import { toCsv } from '../lib/csv';
+import { toCsv } from '../../../shared/csv';
 import { columnValue } from './columns';
 
 export interface CsvColumn {

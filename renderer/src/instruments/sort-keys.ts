@@ -8,7 +8,7 @@
  */
 import { EXPONENT_DECIMAL_TEXT, PLAIN_DECIMAL_PARTS, PLAIN_DECIMAL_TEXT } from '../../../shared/decimal';
 import { CATEGORIES, INSTRUMENT_STATUSES } from '../../../shared/schemas';
-import { parseDecimalText } from './decimal-text';
+import { parseDecimalText } from '../../../shared/decimal-text';
 import { isEmptyValue, isUnsetTime, type RawValue } from './values';
 
 export type SortKeyOf = (raw: RawValue) => string | null;

@@ -1,5 +1,4 @@
-/** Saving text as a file from the renderer; the CSV cells themselves are shared (shared/csv.ts). */
-export { csvCell, toCsv } from '../../../shared/csv';
+/** Saving text as a file from the renderer; the CSV text itself is made by shared/csv.ts. */
 
 /** Saves text through a temporary blob link: no IPC, no file dialog in the renderer. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
