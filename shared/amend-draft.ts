@@ -2,7 +2,7 @@
  * What the amend rules take (a draft, what is known of the order and its instrument) and what they
  * answer (issues, one problem per field, the request to send), and how a draft's values are read.
  */
-import type { Instrument, ModifyOrderRequest } from './schemas';
+import type { Instrument, ModifyOrderRequest, Order } from './schemas';
 
 export interface AmendDraft {
   orderId?: string;
@@ -26,6 +26,22 @@ export interface KnownOrder {
   orderStatus: string;
   /** "YES"/"NO" from Get Order Details ("yes"/"no" in pushes): a reduce-only order cannot be modified. */
   reduceOnly?: string;
+}
+
+/** What the rules know of an order read from the exchange, in `category` as requests spell it. */
+export function knownOrderOf(order: Order, category: string): KnownOrder {
+  const orderId = order.orderId.trim();
+  return {
+    ...(orderId ? { orderId } : {}),
+    ...(order.clientOid ? { clientOid: order.clientOid } : {}),
+    category,
+    symbol: order.symbol,
+    ...(order.price ? { price: order.price } : {}),
+    ...(order.qty ? { qty: order.qty } : {}),
+    ...(order.cumExecQty ? { cumExecQty: order.cumExecQty } : {}),
+    ...(order.reduceOnly ? { reduceOnly: order.reduceOnly } : {}),
+    orderStatus: order.orderStatus,
+  };
 }
 
 export interface AmendContext {

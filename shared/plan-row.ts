@@ -3,7 +3,8 @@
  * were rounded to the instrument's grid, the request that would go out and the single-order rules'
  * verdict, or why it is left out in plain words.
  */
-import { checkAmend, type KnownOrder, type RuleIssue } from './amend-rules';
+import { knownOrderOf } from './amend-draft';
+import { checkAmend, type RuleIssue } from './amend-rules';
 import { changeText } from './change-text';
 import { Dec, toDec } from './decimal';
 import { EXCHANGE_CODE } from './errors';
@@ -262,17 +263,7 @@ export function planRow(order: Order, ctx: RowContext, seen: Set<string>, ruleIn
   }
 
   const orderId = order.orderId.trim();
-  const known: KnownOrder = {
-    ...(orderId ? { orderId } : {}),
-    ...(order.clientOid ? { clientOid: order.clientOid } : {}),
-    category,
-    symbol: order.symbol,
-    ...(order.price ? { price: order.price } : {}),
-    ...(order.qty ? { qty: order.qty } : {}),
-    ...(order.cumExecQty ? { cumExecQty: order.cumExecQty } : {}),
-    ...(order.reduceOnly ? { reduceOnly: order.reduceOnly } : {}),
-    orderStatus: order.orderStatus,
-  };
+  const known = knownOrderOf(order, category);
   const report = checkAmend(
     {
       // The Order ID alone identifies it: sending both only earns an "Order ID wins" warning.

@@ -6,7 +6,8 @@
  * Values are the recorded decimal strings, never passed through a float.
  */
 import { OPEN_ORDER_STATUSES, statusWords, type ExclusionReason, type PlanRow } from './plan-row';
-import { checkAmend, type KnownOrder } from './amend-rules';
+import { knownOrderOf } from './amend-draft';
+import { checkAmend } from './amend-rules';
 import type { Attempt } from './attempts';
 import { changeText } from './change-text';
 import { toDec } from './decimal';
@@ -184,17 +185,7 @@ export function planRevertRow(input: RevertRowInput): RevertRow {
         : `The rules of ${category} ${row.symbol} could not be read: its steps and limits are unknown`,
     );
   }
-  const known: KnownOrder = {
-    ...(order.orderId ? { orderId: order.orderId } : {}),
-    ...(order.clientOid ? { clientOid: order.clientOid } : {}),
-    category,
-    symbol: order.symbol,
-    ...(order.price ? { price: order.price } : {}),
-    ...(order.qty ? { qty: order.qty } : {}),
-    ...(order.cumExecQty ? { cumExecQty: order.cumExecQty } : {}),
-    ...(order.reduceOnly ? { reduceOnly: order.reduceOnly } : {}),
-    orderStatus: order.orderStatus,
-  };
+  const known = knownOrderOf(order, category);
   const report = checkAmend(
     { ...request, ...row.next },
     { instrument: input.instrument, order: known, ...(input.now !== undefined ? { now: input.now } : {}) },

@@ -11,10 +11,14 @@
  * entries written ahead of the header are never added twice.
  */
 import type { FileHandle } from 'node:fs/promises';
-import type { JournalPosition } from './activity-index';
+import {
+  INDEX_HEADER_BYTES as HEADER_BYTES,
+  readIndexHeader,
+  writeIndexHeader,
+  type JournalPosition,
+} from './index-header';
 
 const MAGIC = Buffer.from('UTAENT02', 'latin1');
-const HEADER_BYTES = 32;
 const ENTRY_BYTES = 24;
 
 export type EntryKind = 'attempt' | 'run';
@@ -39,13 +43,9 @@ export class EntryIndex {
 
   /** The entries as stored, or undefined when missing, damaged (a torn tail) or of another version. */
   static async open(fh: FileHandle): Promise<EntryIndex | undefined> {
-    const { size } = await fh.stat();
-    if (size < HEADER_BYTES || (size - HEADER_BYTES) % ENTRY_BYTES !== 0) return undefined;
-    const header = Buffer.alloc(HEADER_BYTES);
-    await fh.read(header, 0, HEADER_BYTES, 0);
-    if (!header.subarray(0, 8).equals(MAGIC)) return undefined;
-    const covered = { segment: header.readUInt32LE(8), offset: header.readDoubleLE(16) };
-    const index = new EntryIndex(fh, (size - HEADER_BYTES) / ENTRY_BYTES, covered, -1);
+    const header = await readIndexHeader(fh, MAGIC, ENTRY_BYTES);
+    if (!header) return undefined;
+    const index = new EntryIndex(fh, header.count, header.covered, -1);
     const [last] = await index.range(index.count - 1, index.count);
     index.lastEntryRecordNo = last?.recordNo ?? -1;
     return index;
@@ -59,11 +59,7 @@ export class EntryIndex {
   }
 
   async writeHeader(): Promise<void> {
-    const header = Buffer.alloc(HEADER_BYTES);
-    MAGIC.copy(header, 0);
-    header.writeUInt32LE(this.covered.segment, 8);
-    header.writeDoubleLE(this.covered.offset, 16);
-    await this.fh.write(header, 0, HEADER_BYTES, 0);
+    await writeIndexHeader(this.fh, MAGIC, this.covered);
   }
 
   /** Entries [from, to), oldest first, in one read. */

@@ -8,17 +8,18 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { ATTEMPT_STATUSES, type AttemptStatus } from '../../shared/attempts';
+import {
+  INDEX_HEADER_BYTES as HEADER_BYTES,
+  readIndexHeader,
+  writeIndexHeader,
+  type JournalPosition,
+} from './index-header';
 
 /** 02: each record holds its attempt's status and entry (a run's counts are read from its items' records). */
 const MAGIC = Buffer.from('UTAIDX02', 'latin1');
-const HEADER_BYTES = 32;
 export const RECORD_BYTES = 40;
 
-/** Where the journal has been indexed up to: a segment and a byte offset in it. */
-export interface JournalPosition {
-  segment: number;
-  offset: number;
-}
+export type { JournalPosition };
 
 export interface IndexRecord {
   /** First 8 bytes of SHA-256 of the attempt id: finds candidates; the line itself confirms. */
@@ -49,13 +50,8 @@ export class ActivityIndex {
 
   /** The index as stored, or undefined when it is missing or not an index of this version. */
   static async open(fh: FileHandle): Promise<ActivityIndex | undefined> {
-    const { size } = await fh.stat();
-    if (size < HEADER_BYTES || (size - HEADER_BYTES) % RECORD_BYTES !== 0) return undefined;
-    const header = Buffer.alloc(HEADER_BYTES);
-    await fh.read(header, 0, HEADER_BYTES, 0);
-    if (!header.subarray(0, 8).equals(MAGIC)) return undefined;
-    const covered = { segment: header.readUInt32LE(8), offset: header.readDoubleLE(16) };
-    return new ActivityIndex(fh, (size - HEADER_BYTES) / RECORD_BYTES, covered, header.readUInt32LE(12));
+    const header = await readIndexHeader(fh, MAGIC, RECORD_BYTES);
+    return header && new ActivityIndex(fh, header.count, header.covered, header.bytes.readUInt32LE(12));
   }
 
   /** An empty index over nothing (the caller then indexes the journal from its start). */
@@ -67,12 +63,9 @@ export class ActivityIndex {
   }
 
   async writeHeader(): Promise<void> {
-    const header = Buffer.alloc(HEADER_BYTES);
-    MAGIC.copy(header, 0);
-    header.writeUInt32LE(this.covered.segment, 8);
-    header.writeUInt32LE(Math.min(this.skipped, 0xffffffff), 12);
-    header.writeDoubleLE(this.covered.offset, 16);
-    await this.fh.write(header, 0, HEADER_BYTES, 0);
+    await writeIndexHeader(this.fh, MAGIC, this.covered, (b) =>
+      b.writeUInt32LE(Math.min(this.skipped, 0xffffffff), 12),
+    );
   }
 
   /** Records [from, to), oldest first, in one read. */
