@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { downloadText } from '../lib/download';
 import { ACTIVITY_CSV_HEADER } from '../../../shared/activity-csv';
 import type { AttemptStatus } from '../../../shared/attempts';
 import { call } from '../lib/desk';
@@ -49,7 +50,8 @@ export function ActivityExport({ text, status }: { text: string; status: Attempt
       return;
     }
     const fileName = `uta-desk-activity-${new Date().toISOString().slice(0, 10)}.csv`;
-    download(fileName, parts);
+    // One file from the chunks as they came.
+    downloadText(fileName, parts);
     setState({ phase: 'done', rows, fileName });
   };
 
@@ -83,18 +85,4 @@ export function ActivityExport({ text, status }: { text: string; status: Attempt
       </span>
     </>
   );
-}
-
-/** One file from the chunks as they came: no single string of the whole export is built. */
-function download(fileName: string, parts: string[]): void {
-  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoking at once can cancel the download in some engines; a tick later is enough.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

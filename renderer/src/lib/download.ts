@@ -1,8 +1,15 @@
 /** Saving text as a file from the renderer; the CSV text itself is made by shared/csv.ts. */
 
-/** Saves text through a temporary blob link: no IPC, no file dialog in the renderer. */
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/**
+ * Saves the parts as one file through a temporary blob link: no IPC, no file dialog in the renderer,
+ * and no single string of the whole file is built.
+ */
+export function downloadText(
+  fileName: string,
+  parts: string | readonly string[],
+  type = 'text/csv;charset=utf-8',
+): void {
+  const url = URL.createObjectURL(new Blob(typeof parts === 'string' ? [parts] : [...parts], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
