@@ -87,7 +87,7 @@ describe('modify --dry-run', () => {
     expect(modifies()).toHaveLength(0);
   });
 
-  it('a broken rule exits 2 as without --dry-run', async () => {
+  it('a broken rule exits 1 (refused) as without --dry-run', async () => {
     const r = await cli([
       'modify',
       '--client-oid',
@@ -98,7 +98,7 @@ describe('modify --dry-run', () => {
       '--base-url',
       demo.url,
     ]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(modifies()).toHaveLength(0);
   });
 });

@@ -121,11 +121,12 @@ Either way every attempt is in the app's Activity (uta-desk activity).
 Exit codes:
   0  success (modify, modify-batch, revert: every item applied; with --no-follow: accepted by the exchange;
      with --dry-run: every item passes the checks)
-  1  not applied: rejected by the exchange, refused by a rule or a guard, not applied by the engine,
-     excluded or not sent (with --dry-run: would be); or the folder is locked by another process
-  2  bad usage, missing credentials, an unknown profile, a wrong vault passphrase, or an amend rule
-     broken (nothing was sent); modify-batch: a malformed file, the same order twice, a rule that
-     cannot apply or too wide a selection (nothing was sent)
+  1  not applied: rejected by the exchange, refused by an amend rule or a guard (nothing was sent),
+     not applied by the engine, excluded or not sent (with --dry-run: would be); or the folder is
+     locked by another process
+  2  bad usage, missing credentials, an unknown profile or a wrong vault passphrase (nothing was
+     sent); modify-batch: a malformed file, the same order twice, a rule that cannot apply or too wide
+     a selection (nothing was sent)
   3  an outcome is unknown: check the order before anything else (this wins over 1); for the read
      commands: network failure, timeout or server error
 `;

@@ -58,7 +58,7 @@ export async function modify(
     io.stderr.write(
       `Not sent: ${report.errors.length === 1 ? 'an amend rule is' : 'amend rules are'} broken.\n${lines.join('\n')}\n`,
     );
-    return EXIT.usage;
+    return EXIT.rejected;
   }
   if (cmd.dryRun) {
     if (out.json) out.data({ request: report.request });

@@ -311,9 +311,9 @@ describe('modify', () => {
       ['--client-oid', 'demo-btc-open', '--price', '60010.0', '--symbol', 'ETHUSDT'],
       /must match the order's symbol BTCUSDT/,
     ],
-  ])('exits 2 and sends nothing when a rule is broken: %j', async (args, message) => {
+  ])('exits 1 (refused) and sends nothing when a rule is broken: %j', async (args, message) => {
     const r = await cli(['modify', ...args, ...local()]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^Not sent: /m);
     expect(r.stderr).toMatch(message);
     expect(modifies()).toHaveLength(0);
