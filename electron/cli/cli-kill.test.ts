@@ -51,53 +51,72 @@ async function until(what: string, ok: () => boolean, ms: number): Promise<void>
   }
 }
 
+/**
+ * Places `count` orders (from `firstPrice` up) and starts `uta-desk modify-batch` as a child process on
+ * a file moving each up by 0.5; resolves once its first batch request reached the exchange.
+ */
+async function batchUnderWay(dir: string, prefix: string, count: number, firstPrice: number) {
+  const placed = Array.from({ length: count }, (_, i) =>
+    demo.control.placeOrder({
+      uid: UID,
+      clientOid: `${prefix}-${i}`,
+      category: 'USDT-FUTURES',
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      price: new Dec(firstPrice + i).toFixed(1),
+      qty: '0.0100',
+    }),
+  );
+  const file = join(work, `items-${prefix}.csv`);
+  await writeFile(
+    file,
+    ['clientOid,price', ...placed.map((o) => `${o.clientOid},${new Dec(o.price).plus('0.5').toFixed(1)}`)].join('\n'),
+  );
+  const batchesBefore = demo.control.requestLog().filter((e) => e.path === BATCH).length;
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', ENTRY, 'modify-batch', '--file', file, '--base-url', demo.url, '--user-data', dir, '--quiet'],
+    {
+      cwd: resolve(__dirname, '../..'),
+      env: {
+        PATH: process.env.PATH,
+        BITGET_API_KEY: DEMO_ACCOUNT.apiKey,
+        BITGET_API_SECRET: DEMO_ACCOUNT.secretKey,
+        BITGET_API_PASSPHRASE: DEMO_ACCOUNT.passphrase,
+      },
+      stdio: 'ignore',
+    },
+  );
+  const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  await until(
+    'the first batch request',
+    () => gone || demo.control.requestLog().filter((e) => e.path === BATCH).length > batchesBefore,
+    30_000,
+  );
+  return { placed, proc, exited, gone: () => gone };
+}
+
+/** The app's core on the folder after the CLI is gone (its log read and recovered). */
+const appOn = (dir: string) =>
+  createCore({
+    host: 'desktop',
+    userDataDir: dir,
+    secretBox: testSecretBox(),
+    version: 't',
+    changeRefresh: { enabled: false },
+  });
+
 it(`SIGKILL of the CLI mid-run, ${CYCLES} times: nothing applied on the exchange without an attempt on disk`, async () => {
   const t0 = performance.now();
   const totals = { killed: 0, changed: 0, recorded: 0, unrecorded: 0, attempts: 0, notFinal: 0 };
   const failures: string[] = [];
   for (let cycle = 0; cycle < CYCLES; cycle++) {
     const dir = join(work, `user-data-${cycle}`);
-    const placed = Array.from({ length: ORDERS }, (_, i) =>
-      demo.control.placeOrder({
-        uid: UID,
-        clientOid: `kill-${cycle}-${i}`,
-        category: 'USDT-FUTURES',
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        price: new Dec(40_000 + cycle * 100 + i).toFixed(1),
-        qty: '0.0100',
-      }),
-    );
-    const file = join(work, `items-${cycle}.csv`);
-    await writeFile(
-      file,
-      ['clientOid,price', ...placed.map((o) => `${o.clientOid},${new Dec(o.price).plus('0.5').toFixed(1)}`)].join('\n'),
-    );
-    const batchesBefore = demo.control.requestLog().filter((e) => e.path === BATCH).length;
-    const proc = spawn(
-      process.execPath,
-      ['--import', 'tsx', ENTRY, 'modify-batch', '--file', file, '--base-url', demo.url, '--user-data', dir, '--quiet'],
-      {
-        cwd: resolve(__dirname, '../..'),
-        env: {
-          PATH: process.env.PATH,
-          BITGET_API_KEY: DEMO_ACCOUNT.apiKey,
-          BITGET_API_SECRET: DEMO_ACCOUNT.secretKey,
-          BITGET_API_PASSPHRASE: DEMO_ACCOUNT.passphrase,
-        },
-        stdio: 'ignore',
-      },
-    );
-    const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
-    let gone = false;
-    void exited.then(() => (gone = true));
-    await until(
-      'the first batch request',
-      () => gone || demo.control.requestLog().filter((e) => e.path === BATCH).length > batchesBefore,
-      30_000,
-    );
+    const { placed, proc, exited, gone } = await batchUnderWay(dir, `kill-${cycle}`, ORDERS, 40_000 + cycle * 100);
     await new Promise((r) => setTimeout(r, Math.random() * KILL_WINDOW_MS));
-    if (!gone) {
+    if (!gone()) {
       proc.kill('SIGKILL');
       totals.killed++;
     }
@@ -111,13 +130,7 @@ it(`SIGKILL of the CLI mid-run, ${CYCLES} times: nothing applied on the exchange
 
     // The app starts on the folder: the dead CLI's lock is stale, and the log is read and recovered.
     const lock = await acquireUserDataLock(dir, 'electron');
-    const app = createCore({
-      host: 'desktop',
-      userDataDir: dir,
-      secretBox: testSecretBox(),
-      version: 't',
-      changeRefresh: { enabled: false },
-    });
+    const app = appOn(dir);
     try {
       const { attempts } = await app.handlers.listActivity({ limit: 500 });
       totals.attempts += attempts.length;
@@ -154,43 +167,7 @@ it(`SIGKILL of the CLI mid-run, ${CYCLES} times: nothing applied on the exchange
 
 it('SIGTERM mid-run: the CLI closes its core (what was sent is recorded, the log flushed), releases the lock, exits 143', async () => {
   const dir = join(work, 'user-data-term');
-  const placed = Array.from({ length: 40 }, (_, i) =>
-    demo.control.placeOrder({
-      uid: UID,
-      clientOid: `term-${i}`,
-      category: 'USDT-FUTURES',
-      symbol: 'BTCUSDT',
-      side: 'buy',
-      price: new Dec(45_000 + i).toFixed(1),
-      qty: '0.0100',
-    }),
-  );
-  const file = join(work, 'items-term.csv');
-  await writeFile(
-    file,
-    ['clientOid,price', ...placed.map((o) => `${o.clientOid},${new Dec(o.price).plus('0.5').toFixed(1)}`)].join('\n'),
-  );
-  const batchesBefore = demo.control.requestLog().filter((e) => e.path === BATCH).length;
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', ENTRY, 'modify-batch', '--file', file, '--base-url', demo.url, '--user-data', dir, '--quiet'],
-    {
-      cwd: resolve(__dirname, '../..'),
-      env: {
-        PATH: process.env.PATH,
-        BITGET_API_KEY: DEMO_ACCOUNT.apiKey,
-        BITGET_API_SECRET: DEMO_ACCOUNT.secretKey,
-        BITGET_API_PASSPHRASE: DEMO_ACCOUNT.passphrase,
-      },
-      stdio: 'ignore',
-    },
-  );
-  const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
-  await until(
-    'the first batch request',
-    () => demo.control.requestLog().filter((e) => e.path === BATCH).length > batchesBefore,
-    30_000,
-  );
+  const { placed, proc, exited } = await batchUnderWay(dir, 'term', 40, 45_000);
   proc.kill('SIGTERM');
   expect(await exited).toBe(143);
   expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
@@ -199,13 +176,7 @@ it('SIGTERM mid-run: the CLI closes its core (what was sent is recorded, the log
     () => placed.every((o) => !demo.control.getOrder(UID, o.orderId)?.pendingModification),
     10_000,
   );
-  const app = createCore({
-    host: 'desktop',
-    userDataDir: dir,
-    secretBox: testSecretBox(),
-    version: 't',
-    changeRefresh: { enabled: false },
-  });
+  const app = appOn(dir);
   try {
     const { attempts } = await app.handlers.listActivity({ limit: 500 });
     expect(attempts.length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@
  * named by UTA_DESK_VAULT_PASSPHRASE_FILE (never an argument), a wrong one refused in words (exit 2),
  * the Local demo started in process, and the app still opening next on the profile it had.
  */
+import { captureCli, type CliResult } from './testing/captured-cli';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,6 @@ import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-e
 import { createCore } from '../core/create-core';
 import { PROFILES_FILE } from '../profiles/profile-store';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
-import { runCli } from './run-cli';
 
 const PASS = 'correct horse battery staple';
 const FAST = { changeRefresh: { enabled: false }, vaultScrypt: { N: 2 ** 10, r: 8, p: 1 } } as const;
@@ -54,18 +54,14 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli([...args, '--user-data', dir], {
+async function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const r = await captureCli([...args, '--user-data', dir], {
     env,
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
     pollMs: 20,
     host: { core: { ...FAST, localDemo: { engineLatencyMs: 20 } } },
   });
-  for (const s of [PASS, DEMO_ACCOUNT.secretKey, DEMO_ACCOUNT.passphrase]) expect(stdout + stderr).not.toContain(s);
-  return { code, stdout, stderr };
+  for (const s of [PASS, DEMO_ACCOUNT.secretKey, DEMO_ACCOUNT.passphrase]) expect(r.stdout + r.stderr).not.toContain(s);
+  return r;
 }
 
 const activeOnDisk = async () =>

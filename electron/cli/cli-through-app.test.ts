@@ -4,6 +4,7 @@
  * attempt is in the app's own Activity, tagged as the CLI's; an order the app is following is refused
  * to the CLI by the app's guard.
  */
+import { captureCli, type CliResult } from './testing/captured-cli';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,6 @@ import { createCore } from '../core/create-core';
 import { createDispatch } from '../ipc/dispatch';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
 import { serveDesk, type RunningDesk } from '../web-host/serve';
-import { runCli } from './run-cli';
 
 const MODIFY = '/api/v3/trade/modify-order';
 const BATCH = '/api/v3/trade/batch-modify-order';
@@ -64,17 +64,8 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  // No `host`: the CLI finds the app by its real local channel in the folder.
-  const code = await runCli([...args, '--user-data', dir], {
-    env: {},
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-  });
-  return { code, stdout, stderr };
-}
+// No `host`: the CLI finds the app by its real local channel in the folder.
+const cli = (args: string[]): Promise<CliResult> => captureCli([...args, '--user-data', dir], { env: {} });
 
 async function until(a: AttemptWithGuard, statuses: Attempt['status'][]): Promise<AttemptWithGuard> {
   let current = a;

@@ -3,6 +3,7 @@
  * (stopping): the CLI asks again for the channel or the lock, briefly, before refusing with the
  * lock's words.
  */
+import { captureCli, type CliResult } from './testing/captured-cli';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,6 @@ import { createDispatch } from '../ipc/dispatch';
 import type { LocalChannel } from '../local-channel/channel-client';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
 import type { HostDeps } from './cli-host';
-import { runCli } from './run-cli';
 
 const FAST_CORE = { changeRefresh: { enabled: false } } as const;
 
@@ -31,18 +31,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(host: HostDeps): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['order', '--client-oid', 'demo-btc-open', '--json', '--user-data', dir], {
+const cli = (host: HostDeps): Promise<CliResult> =>
+  captureCli(['order', '--client-oid', 'demo-btc-open', '--json', '--user-data', dir], {
     env: {},
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
     sleep: async () => {},
     host,
   });
-  return { code, stdout, stderr };
-}
 
 /** An app on the folder whose channel is served only once `serving()` says so; counts the asks. */
 function startingApp(serving: () => boolean) {

@@ -4,6 +4,7 @@
  * --dry-run; the user-data lock with no app running (and a later start of the app seeing the CLI's
  * attempts in Activity); a fake running app whose channel carries the calls (no lock taken).
  */
+import { captureCli, withAppOn, type CliResult } from './testing/captured-cli';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,6 @@ import { LOCK_FILE } from '../core/user-data-lock';
 import { createDispatch } from '../ipc/dispatch';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
 import type { HostDeps } from './cli-host';
-import { runCli } from './run-cli';
 
 const ENV = {
   BITGET_API_KEY: DEMO_ACCOUNT.apiKey,
@@ -64,25 +64,18 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(args: string[], options: { host?: HostDeps; env?: Record<string, string> } = {}): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli([...args, '--user-data', dir], {
+async function cli(
+  args: string[],
+  options: { host?: HostDeps; env?: Record<string, string> } = {},
+): Promise<CliResult> {
+  const r = await captureCli([...args, '--user-data', dir], {
     env: options.env ?? ENV,
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
     sleep: async () => {},
     pollMs: 20,
     host: options.host ?? { core: FAST_CORE },
   });
-  for (const s of SECRET_VALUES) expect(stdout + stderr).not.toContain(s);
-  return { code, stdout, stderr };
+  for (const s of SECRET_VALUES) expect(r.stdout + r.stderr).not.toContain(s);
+  return r;
 }
 
 const onDemo = () => ['--base-url', demo.url];
@@ -90,20 +83,7 @@ const writes = (path: string) => demo.control.requestLog().filter((e) => e.path 
 const price = (ref: string) => demo.control.getOrder(UID, ref)?.price;
 
 /** A core on the folder, as the app would start on it next. */
-async function laterApp<T>(use: (core: Core) => Promise<T>): Promise<T> {
-  const core = createCore({
-    host: 'desktop',
-    userDataDir: dir,
-    secretBox: testSecretBox(),
-    version: 'test',
-    ...FAST_CORE,
-  });
-  try {
-    return await use(core);
-  } finally {
-    await core.close();
-  }
-}
+const laterApp = <T>(use: (core: Core) => Promise<T>): Promise<T> => withAppOn(dir, FAST_CORE, use);
 
 describe('modify through the core', () => {
   it('applied: prints the outcome, exit 0; the CLI held the lock and a later app start shows the attempt', async () => {

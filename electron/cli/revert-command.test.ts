@@ -4,16 +4,14 @@
  * with words, --dry-run sends and records nothing, a second revert finds nothing to send, and one
  * applied attempt goes back on its own.
  */
+import { captureCli, withAppOn, type CliResult } from './testing/captured-cli';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import type { Attempt } from '../../shared/attempts';
-import { createCore } from '../core/create-core';
 import { ExchangeClient } from '../exchange/client';
-import { testSecretBox } from '../profiles/testing/test-secret-box';
-import { runCli } from './run-cli';
 
 const CREDS = { apiKey: DEMO_ACCOUNT.apiKey, secretKey: DEMO_ACCOUNT.secretKey, passphrase: DEMO_ACCOUNT.passphrase };
 const ENV = {
@@ -43,37 +41,20 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli([...args, '--base-url', demo.url, '--user-data', dir], {
+const cli = (args: string[]): Promise<CliResult> =>
+  captureCli([...args, '--base-url', demo.url, '--user-data', dir], {
     env: ENV,
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
     sleep: async () => {},
     pollMs: 20,
     host: { core: FAST_CORE },
   });
-  return { code, stdout, stderr };
-}
 
 const writes = (path: string) => demo.control.requestLog().filter((e) => e.path === path);
 const price = (clientOid: string) => demo.control.getOrder(UID, clientOid)?.price;
 
 /** The folder's activity log, as the app would show it on its next start. */
 async function activity(): Promise<Attempt[]> {
-  const core = createCore({
-    host: 'desktop',
-    userDataDir: dir,
-    secretBox: testSecretBox(),
-    version: 'test',
-    ...FAST_CORE,
-  });
-  try {
-    return (await core.handlers.listActivity({ limit: 500 })).attempts;
-  } finally {
-    await core.close();
-  }
+  return withAppOn(dir, FAST_CORE, async (core) => (await core.handlers.listActivity({ limit: 500 })).attempts);
 }
 
 function place(prices: readonly string[]): string[] {
