@@ -53,9 +53,11 @@ test.describe('instrument browser, everyday use', () => {
     await expect(search(app)).toHaveValue('');
     await expect(search(app)).toBeFocused();
 
-    // The empty state's button too (no row left to show).
+    // Nothing left to clear: the button stays in place, disabled.
+    await expect(clear).toBeDisabled();
+    // The empty state's own button too (no row left to show).
     await search(app).fill('no such symbol anywhere');
-    await app.getByRole('button', { name: 'Clear filters' }).focus();
+    await app.getByRole('button', { name: 'Show all instruments' }).focus();
     await app.keyboard.press('Enter');
     await expect(search(app)).toBeFocused();
     await expect(app.getByText(/^Showing [1-9]/)).toBeVisible();

@@ -108,6 +108,29 @@ test.describe('instrument browser layout', () => {
     }
   });
 
+  test('the grid stays put while the operator filters and selects: nothing above it appears or wraps', async ({
+    app,
+  }) => {
+    const top = async () => (await grid(app).boundingBox())!.y;
+    for (const width of [1280, 1440, 1920]) {
+      await app.setViewportSize({ width, height: 900 });
+      await loaded(app);
+      const at = await top();
+      // A first keystroke makes the filters clearable; a row selected can be copied and amended.
+      await app.getByLabel('Search symbols').fill('b');
+      await expect(app.getByText(/^Showing [\d,]+ of/)).not.toHaveText(/^Showing ([\d,]+) of \1 /);
+      expect(await top(), `${width}: a search typed`).toBe(at);
+      await grid(app).focus();
+      await app.keyboard.press('ArrowDown');
+      await expect(app.getByRole('group', { name: 'Selected instrument' })).toContainText('Selected');
+      expect(await top(), `${width}: a row selected`).toBe(at);
+      await app.getByLabel('Search symbols').fill('');
+      await app.getByRole('checkbox', { name: /^Watched/ }).check();
+      expect(await top(), `${width}: Watched only`).toBe(at);
+      await app.getByRole('checkbox', { name: /^Watched/ }).uncheck();
+    }
+  });
+
   test('status badges fit their column at its default width, and never clip with a stray ellipsis', async ({ app }) => {
     await loaded(app);
     await app.getByLabel('Category', { exact: true }).selectOption('ALL');

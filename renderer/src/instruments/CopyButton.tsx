@@ -10,11 +10,13 @@ export function CopyButton({
   label,
   children,
   className = 'button',
+  disabled = false,
 }: {
   text: string;
   label: string;
   children?: string;
   className?: string;
+  disabled?: boolean;
 }) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -33,6 +35,7 @@ export function CopyButton({
       className={`${className} copy-${state}`}
       aria-label={label}
       title={label}
+      disabled={disabled}
       onClick={() => void onClick()}
     >
       <span aria-live="polite">{state === 'idle' ? (children ?? TEXT.idle) : TEXT[state]}</span>

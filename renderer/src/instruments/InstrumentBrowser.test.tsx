@@ -140,7 +140,7 @@ describe('InstrumentBrowser', () => {
     const empty = screen
       .getByRole('heading', { name: 'No instruments match' })
       .closest<HTMLElement>('[role="status"]')!;
-    fireEvent.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    fireEvent.click(within(empty).getByRole('button', { name: 'Show all instruments' }));
     expect(symbols()).toHaveLength(4);
   });
 

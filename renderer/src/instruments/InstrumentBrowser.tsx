@@ -239,8 +239,9 @@ export function InstrumentBrowser({
         {active ? (
           <>
             <p className="muted">The filters hide all {rowCount} instruments.</p>
+            {/* Named apart from the toolbar's "Clear filters", which does the same. */}
             <button type="button" className="button" onClick={clearAndFocus}>
-              Clear filters
+              Show all instruments
             </button>
           </>
         ) : null}
@@ -254,8 +255,13 @@ export function InstrumentBrowser({
       <div className="ib-toolbar">
         {sourceControls}
         <FilterBar ds={ds} filters={filters} onChange={setFilters} searchRef={searchRef} />
-        {/* What the grid shows and exports: at the toolbar's right end, so the bar below stays one line. */}
+        {/* What the grid shows and exports: at the toolbar's right end, so the bar below stays one line.
+            Clear filters is always there (disabled with nothing to clear): a button appearing with the
+            first keystroke would wrap the bar below and move the grid under the operator's eyes. */}
         <div className="ib-tools">
+          <button type="button" className="button ghost" disabled={!active} onClick={clearAndFocus}>
+            Clear filters
+          </button>
           <button
             type="button"
             className="button ib-help"
@@ -288,12 +294,6 @@ export function InstrumentBrowser({
             </>
           )}
         </p>
-        {/* With no rows left the empty state offers the same button: keep one on screen. */}
-        {active && order.length > 0 ? (
-          <button type="button" className="button ghost" onClick={clearAndFocus}>
-            Clear filters
-          </button>
-        ) : null}
         {rowMarks ? (
           <span className="ib-marks">
             <label className="ib-check" title="Only the symbols you watch (star a row, or press W on it)">

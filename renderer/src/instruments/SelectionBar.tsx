@@ -1,6 +1,9 @@
 /**
  * What can be done with the selected row: its name, copy, amend, amend its open orders, details.
  * A row the filters hide is not offered here: the operator would act on a row they cannot see.
+ * Every button is always there (disabled with no row) and the buttons say only the action (their
+ * names add "this symbol", next to the selected symbol): the bar keeps one width, so selecting a
+ * row never wraps it and moves the grid below it.
  */
 import type { Instrument } from '../../../shared/schemas';
 import { useUi } from '../app/store';
@@ -18,7 +21,7 @@ export function SelectionBar({
 }) {
   return (
     <div className="ib-selection" role="group" aria-label="Selected instrument">
-      <span className="ib-selected muted">
+      <span className="ib-selected muted" title={selected ? `${selected.symbol} · ${selected.category}` : undefined}>
         {selected ? (
           <>
             Selected <strong className="mono">{selected.symbol}</strong> · {selected.category}
@@ -27,18 +30,18 @@ export function SelectionBar({
           'No row selected'
         )}
       </span>
-      {selected ? (
-        <CopyButton text={selected.symbol} label="Copy symbol">
-          Copy symbol
-        </CopyButton>
-      ) : null}
+      {/* Always there, like the buttons after it: the bar keeps its width, so the grid never moves. */}
+      <CopyButton text={selected?.symbol ?? ''} label="Copy symbol" disabled={!selected}>
+        Copy symbol
+      </CopyButton>
       <button
         type="button"
         className="button"
         disabled={!selected}
         onClick={() => selected && useUi.getState().openAmend(selected.category, selected.symbol)}
+        aria-label="Amend an order on this symbol"
       >
-        Amend an order on this symbol
+        Amend an order
       </button>
       <button
         type="button"
@@ -47,8 +50,9 @@ export function SelectionBar({
         onClick={() =>
           selected && useUi.getState().openAmendMany({ category: selected.category, symbol: selected.symbol })
         }
+        aria-label="Amend open orders of this symbol…"
       >
-        Amend open orders of this symbol…
+        Amend open orders…
       </button>
       <button
         type="button"
