@@ -14,6 +14,8 @@
  *                     "scroll seek" mode (symbol only) until the scroll slows down.
  *   flingP95Ms        the same at 8 rows a frame (under a page: every frame draws full rows), 400 frames.
  *   domRows           most row elements in the DOM at any time during either scroll
+ *   floorPaintMs      the browser's own share of a sort: the rows in view copied as plain DOM (React
+ *                     unmounted), a click rewriting every cell's text, click → paint (3 per run)
  * One warm-up run comes first (the JIT's first compilations; printed, not counted), then the
  * measured runs. Each run takes three samples of initial render, sort and filter, each from a
  * fresh mount after a full garbage collection (so one sample's garbage is not collected during the
@@ -57,6 +59,7 @@ const PHASES = process.argv.includes('--phases');
 const PHASE_SAMPLES = 5;
 /** Mount, sort and keystroke samples per run: each is cheap, and the machine's noise needs many. */
 const SAMPLES_PER_RUN = 3;
+const FLOOR_CLICKS = 3;
 const SORT_HEADER = 'Min order amount';
 const SEARCH_KEY = 'b';
 const SAMPLE_KEYS = ['initialRenderMs', 'initialPaintMs', 'sortMs', 'sortPaintMs', 'filterMs', 'filterPaintMs'];
@@ -111,7 +114,7 @@ async function openVariant(browser, name, url) {
   await page.goto(url);
   await page.waitForFunction(() => 'gridBench' in globalThis);
   await page.evaluate((n) => globalThis.gridBench.generate(n), ROWS);
-  return { name, page, samples: [], runs: [] };
+  return { name, page, samples: [], runs: [], floor: [] };
 }
 
 /** A fresh mount, its initial render, a sort click, then one keystroke in the search box. */
@@ -167,10 +170,12 @@ async function measureRun(variant, run) {
   const scroll = await page.evaluate(() => globalThis.gridBench.scroll({ pages: 2 }));
   // Also a fast fling (8 rows a frame, under a page): every frame renders full rows.
   const fling = await page.evaluate(() => globalThis.gridBench.scroll({ rows: 8 }, 400));
+  const floor = await measureFloor(page);
   await page.evaluate(() => globalThis.gridBench.unmount());
 
   if (run > 0) {
     variant.samples.push(...own);
+    variant.floor.push(...floor);
     variant.runs.push({
       scrollFrameP95Ms: scroll.p95,
       flingP95Ms: fling.p95,
@@ -183,8 +188,29 @@ async function measureRun(variant, run) {
       `sort ${list('sortMs')} ms (paint ${list('sortPaintMs')}; top: ${last.sortedHead.join(', ')}) · ` +
       `filter "${SEARCH_KEY}" ${list('filterMs')} ms (paint ${list('filterPaintMs')}; ${last.shown}) · ` +
       `scroll ${scroll.frames} frames, p95 ${round(scroll.p95)} ms, max ${round(scroll.max)} ms · DOM rows ≤ ${scroll.domRowsMax} · ` +
-      `fling 8 rows/frame: ${fling.frames} frames, p95 ${round(fling.p95)} ms, median ${round(fling.median)} ms`,
+      `fling 8 rows/frame: ${fling.frames} frames, p95 ${round(fling.p95)} ms, median ${round(fling.median)} ms · ` +
+      `floor ${floor.map(round).join(', ')} ms`,
   );
+}
+
+/**
+ * The browser's share of a sort (gridBench.floor): the rows in view copied as plain DOM, each click
+ * rewriting every cell's text, measured like a sort (click → paint). FLOOR_CLICKS samples.
+ */
+async function measureFloor(page) {
+  // The rows at the top, as the sorts see them, once the scroll has settled (full rows, not seeking).
+  await page.getByRole('grid').evaluate((g) => (g.scrollTop = 0));
+  await page.waitForTimeout(300);
+  await page.evaluate(() => globalThis.gridBench.floor());
+  const header = page.getByRole('columnheader', { name: SORT_HEADER, exact: true });
+  const out = [];
+  for (let i = 0; i < FLOOR_CLICKS; i++) {
+    await page.waitForTimeout(100);
+    await page.evaluate(() => globalThis.gridBench.arm('click'));
+    await header.click();
+    out.push((await page.evaluate(() => globalThis.gridBench.settled())).paint);
+  }
+  return out;
 }
 
 /** Traced sort clicks and keystrokes (--phases), each on a fresh mount like the measured ones. */
@@ -225,8 +251,10 @@ async function measurePhases({ name, page }) {
 }
 
 /** Medians (and min–max) of a variant's figures. */
-function summary({ samples, runs }) {
+function summary({ samples, runs, floor }) {
   const out = { rows: ROWS };
+  out.floorPaintMs = round(median(floor));
+  out.floorPaintMsRange = [round(Math.min(...floor)), round(Math.max(...floor))];
   const put = (from, key) => {
     const xs = from.map((r) => r[key]);
     out[key] = round(median(xs));
@@ -290,7 +318,9 @@ async function main() {
       const r = results[v.name];
       console.log(
         `${v.name.padEnd(4)} medians (min–max): ` +
-          [...SAMPLE_KEYS, ...RUN_KEYS].map((k) => `${k} ${r[k]} (${r[`${k}Range`].join('–')})`).join(' · '),
+          [...SAMPLE_KEYS, ...RUN_KEYS, 'floorPaintMs']
+            .map((k) => `${k} ${r[k]} (${r[`${k}Range`].join('–')})`)
+            .join(' · '),
       );
     }
     console.log(JSON.stringify(variants.length > 1 ? { base: BASE_REF, ...results } : results.new));

@@ -62,6 +62,13 @@ export interface GridBench {
     maxFrames?: number,
   ): Promise<{ frames: number; p95: number; median: number; max: number; domRowsMax: number }>;
   domRows(): number;
+  /**
+   * The browser's share of a sort: the mounted grid's DOM copied as it is (same elements, classes
+   * and styles), React's root unmounted, and every click on the copy then writes into each cell of
+   * each row in view the texts of the same column's cell of another row; no React, no app. A sort
+   * of the real grid beyond this is the app's (React, the order, the header). Returns the rows.
+   */
+  floor(): number;
   visibleTexts(column: number, count: number): string[];
   unmount(): Promise<void>;
 }
@@ -152,6 +159,39 @@ export function installGridBench(container: HTMLElement): GridBench {
       return { frames: deltas.length, p95: at(0.95), median: at(0.5), max: sorted[sorted.length - 1] ?? 0, domRowsMax };
     },
     domRows: bodyRows,
+    floor() {
+      // The whole browser, not the grid alone: the copy keeps the grid's place and size.
+      const copy = container.firstElementChild!.cloneNode(true) as HTMLElement;
+      const top = grid().scrollTop;
+      root?.unmount();
+      root = undefined;
+      container.append(copy);
+      copy.querySelector('[role="grid"]')!.scrollTop = top;
+      const rows = [...copy.querySelectorAll<HTMLElement>('.ig-body [role="row"]')].sort(
+        (a, b) => Number(a.dataset.pos) - Number(b.dataset.pos),
+      );
+      const textsOf = (cell: Element): Text[] => {
+        const out: Text[] = [];
+        const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) out.push(walk.currentNode as Text);
+        return out;
+      };
+      const cells = rows.map((row) => [...row.children].map(textsOf));
+      const texts = cells.map((row) => row.map((cell) => cell.map((t) => t.data)));
+      let shift = 0;
+      copy.addEventListener('click', () => {
+        shift = (shift % (rows.length - 1)) + 1;
+        cells.forEach((row, i) => {
+          const from = texts[(i + shift) % rows.length]!;
+          row.forEach((cell, j) => {
+            const source = from[j];
+            // A cell of another shape (a badge, a padding) keeps its text: the count is what matters.
+            if (source?.length === cell.length) cell.forEach((t, k) => (t.data = source[k]!));
+          });
+        });
+      });
+      return rows.length;
+    },
     visibleTexts(column, count) {
       return [...container.querySelectorAll('.ig-body [role="row"]')]
         .sort((a, b) => Number((a as HTMLElement).dataset.pos) - Number((b as HTMLElement).dataset.pos))
@@ -161,6 +201,7 @@ export function installGridBench(container: HTMLElement): GridBench {
     async unmount() {
       root?.unmount();
       root = undefined;
+      container.replaceChildren();
       await painted();
     },
   };
