@@ -174,8 +174,11 @@ describe('InstrumentBrowser', () => {
 
   it('says "Copy failed" when no clipboard is available', async () => {
     mount();
-    fireEvent.click(bodyRows()[0]!);
     const copy = screen.getByRole('button', { name: 'Copy symbol' });
+    // In place before a row is selected (the bar never changes width), but with nothing to copy.
+    expect((copy as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(bodyRows()[0]!);
+    expect((copy as HTMLButtonElement).disabled).toBe(false);
     await act(async () => {
       fireEvent.click(copy);
     });
