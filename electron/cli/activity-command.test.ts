@@ -130,6 +130,31 @@ describe('uta-desk activity', () => {
     await writer.close();
   });
 
+  it('lists entries as the Activity screen does: a run is one row with its items counted', async () => {
+    // Every fourth attempt is an item of run-7 (625 of its 1000, 125 of them rejected): one entry, in
+    // the place of its first item; the 1875 single amends are an entry each, newest first.
+    const { code, out } = await run('--entries', '--limit', '5000');
+    expect(code).toBe(0);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^TIME \(UTC\)\s+OUTCOME/);
+    expect(lines).toHaveLength(1 + 1875 + 1);
+    const at = (n: number) => new Date(T0 + n * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+    expect(lines.slice(1, 5).map((l) => l.slice(0, 19))).toEqual([at(2499), at(2498), at(2497), at(2495)]);
+    expect(out).not.toContain(at(2496));
+    expect(lines.at(-1)).toMatch(/Rejected\s+Local demo\s+run run-7\s+625 of 1000 items: 125 rejected, 500 applied/);
+
+    // A search keeps a run when any item matches and says how many; --json gives the entries as recorded.
+    const json = JSON.parse((await run('--entries', '--json', '--outcome', 'rejected', '--limit', '1000')).out);
+    expect(json).toHaveLength(375 + 1);
+    expect(json[0]).toMatchObject({ kind: 'attempt', attempt: { id: 'attempt-2495' } });
+    expect(json.at(-1)).toMatchObject({ kind: 'run', run: { id: 'run-7', size: 1000, attempts: 625, matching: 125 } });
+
+    const bad = await run('--entries', '--csv');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--entries');
+    expect((await run('--entries', '--run', 'run-7')).code).toBe(2);
+  });
+
   it('has its own help, and says what is wrong with its options', async () => {
     const help = await run('--help');
     expect(help.code).toBe(0);

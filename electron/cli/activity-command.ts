@@ -1,6 +1,7 @@
 /**
- * `uta-desk activity`: the audit log of a user-data folder, listed, searched and exported. It only
- * reads (activity-reader.ts): safe while the app runs on the same folder, and it takes no lock.
+ * `uta-desk activity`: the audit log of a user-data folder, listed, searched and exported, by attempt
+ * or (--entries) by entry as the Activity screen lists it. It only reads (activity-reader.ts): safe
+ * while the app runs on the same folder, and it takes no lock.
  * `--csv` streams every matching attempt, a page at a time, waiting for the output to drain, so a
  * million attempts take the memory of one page.
  */
@@ -10,14 +11,16 @@ import { ACTIVITY_CSV_HEADER, activityCsvRows, durationMs } from '../../shared/a
 import { activityMatches, orderLabel, STATUS_LABELS, symbolLabel } from '../../shared/attempt-search';
 import { ATTEMPT_STATUSES, type Attempt, type AttemptStatus } from '../../shared/attempts';
 import { changeText } from '../../shared/change-text';
+import { runCountWords, runHeadline } from '../../shared/activity-entries';
 import { openActivityReader } from '../activity/activity-reader';
-import type { PageQuery } from '../activity/activity-log';
+import type { ActivityLog, LogEntry, PageQuery, RunEntry } from '../activity/activity-log';
 import { defaultUserDataDir } from '../web-host/serve';
 import { durationOption, UsageError } from './args';
 import { renderTable, type Column } from './table';
 
 export const ACTIVITY_USAGE = `Usage: uta-desk activity [--search TEXT] [--since DURATION] [--profile NAME] [--outcome STATUS]
-                         [--run ID] [--order ID] [--symbol S] [--limit N] [--json | --csv] [--user-data DIR]
+                         [--run ID] [--order ID] [--symbol S] [--entries] [--limit N] [--json | --csv]
+                         [--user-data DIR]
 
 The amend attempts in the activity log of the app's user-data folder, newest first. It only reads:
 safe while the app runs; nothing is written and no lock is taken.
@@ -29,8 +32,11 @@ safe while the app runs; nothing is written and no lock is taken.
   --run ID          Only the items of this amend-many run (found through the log's key index)
   --order ID        Every attempt on this order id or clientOid (key index)
   --symbol S        Only attempts on this symbol (key index)
-  --limit N         At most N attempts (default 50; with --csv every match)
-  --json            An array of the attempts as recorded
+  --entries         One row per entry, as the Activity screen lists them: a single amend, or an
+                    amend-many run with its items counted (with a search, the items that match);
+                    not with --csv, --run, --order or --symbol, which list attempts
+  --limit N         At most N attempts or entries (default 50; with --csv every match)
+  --json            An array of the attempts (or the entries) as recorded
   --csv             Every matching attempt as CSV, streamed (the Activity screen's columns)
   --user-data DIR   The folder to read (default: the desktop app's own)
   -h, --help        This help
@@ -49,6 +55,8 @@ export interface ActivityCommand {
   symbol?: string;
   limit?: number;
   format: 'table' | 'json' | 'csv';
+  /** Entries (a run as one) instead of attempts. */
+  entries: boolean;
 }
 
 /** A stream that says when to wait (process.stdout, a file): writes wait for 'drain'. */
@@ -89,6 +97,7 @@ export function parseActivityArgs(
         limit: { type: 'string' },
         json: { type: 'boolean' },
         csv: { type: 'boolean' },
+        entries: { type: 'boolean' },
         'user-data': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -98,6 +107,10 @@ export function parseActivityArgs(
   }
   if (values.help) return 'help';
   if (values.json && values.csv) throw new UsageError('--json and --csv are exclusive.');
+  if (values.entries && (values.csv || values.run || values.order || values.symbol))
+    throw new UsageError(
+      '--entries lists entries; --csv, --run, --order and --symbol list attempts (leave out --entries).',
+    );
   const text = (name: string, v: string | undefined) => {
     if (v === undefined) return undefined;
     const t = v.trim();
@@ -122,6 +135,7 @@ export function parseActivityArgs(
     symbol: text('symbol', values.symbol)?.toUpperCase(),
     limit,
     format: values.csv ? 'csv' : values.json ? 'json' : 'table',
+    entries: values.entries ?? false,
   };
 }
 
@@ -155,6 +169,7 @@ async function listActivity(c: ActivityCommand, io: ActivityIo): Promise<void> {
   const reader = await openActivityReader(c.userDataDir);
   const out = backpressured(io.stdout);
   try {
+    if (c.entries) return await listEntries(c, reader.log, out, io);
     const limit = c.limit ?? (c.format === 'csv' ? Number.POSITIVE_INFINITY : DEFAULT_LIMIT);
     const keys = c.order
       ? [`o:${c.order}`, `c:${c.order}`]
@@ -196,6 +211,38 @@ async function listActivity(c: ActivityCommand, io: ActivityIo): Promise<void> {
   }
 }
 
+/** --entries: the Activity screen's list (activity-entry-pages.ts), a page at a time. */
+async function listEntries(
+  c: ActivityCommand,
+  log: ActivityLog,
+  out: (text: string) => Promise<void>,
+  io: ActivityIo,
+): Promise<void> {
+  const limit = c.limit ?? DEFAULT_LIMIT;
+  const query = {
+    match: matcher(c),
+    since: c.sinceMs === undefined ? undefined : (io.now ?? Date.now)() - c.sinceMs,
+  };
+  const shown: LogEntry[] = [];
+  let before: number | undefined;
+  let skipped = 0;
+  while (shown.length < limit) {
+    const page = await log.entries({ ...query, before, limit: Math.min(PAGE, limit - shown.length) });
+    skipped = page.skippedLines;
+    shown.push(...page.entries);
+    if (page.next === null) break;
+    before = page.next;
+  }
+  // The shape of the attempts' --json: an array, one record a line.
+  if (c.format === 'json')
+    await out(shown.length === 0 ? '[]\n' : `[\n${shown.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
+  else {
+    await out(shown.length === 0 ? 'No entry matches.\n' : renderTable(shown, ENTRY_COLUMNS));
+    if (shown.length === limit) io.stderr.write(`Showing the newest ${limit}: --limit N shows more.\n`);
+  }
+  if (skipped > 0) io.stderr.write(`${skipped} unreadable line${skipped === 1 ? '' : 's'} in the journal skipped.\n`);
+}
+
 function matcher(c: ActivityCommand): ((a: Attempt) => boolean) | undefined {
   const tests: ((a: Attempt) => boolean)[] = [];
   if (c.search || c.outcome) tests.push((a) => activityMatches(a, { text: c.search, status: c.outcome }));
@@ -209,16 +256,38 @@ function matcher(c: ActivityCommand): ((a: Attempt) => boolean) | undefined {
   return tests.length === 0 ? undefined : (a) => tests.every((t) => t(a));
 }
 
-const COLUMNS: readonly Column<Attempt>[] = [
-  { header: 'TIME (UTC)', value: (a) => new Date(a.startedAt).toISOString().replace('T', ' ').slice(0, 19) },
-  { header: 'OUTCOME', value: (a) => STATUS_LABELS[a.status] },
-  { header: 'PROFILE', value: (a) => a.profileName },
-  { header: 'ORDER', value: (a) => orderLabel(a) },
-  { header: 'SYMBOL', value: (a) => symbolLabel(a) },
-  { header: 'CHANGE', value: (a) => changeText(a.request, a.before) },
-  { header: 'MS', value: (a) => (durationMs(a) === undefined ? '' : String(durationMs(a))), align: 'right' },
-  { header: 'RUN', value: (a) => (a.run ? `${a.run.id} ${a.run.index + 1}/${a.run.size}` : '') },
+const utc = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+
+/** The table's columns: what an attempt shows, and what a run shows in the same place (--entries). */
+const TABLE: readonly (Column<Attempt> & { run: (r: RunEntry) => string })[] = [
+  { header: 'TIME (UTC)', value: (a) => utc(a.startedAt), run: (r) => utc(r.startedAt) },
+  { header: 'OUTCOME', value: (a) => STATUS_LABELS[a.status], run: (r) => STATUS_LABELS[runHeadline(r.counts)] },
+  { header: 'PROFILE', value: (a) => a.profileName, run: (r) => r.profileName },
+  { header: 'ORDER', value: (a) => orderLabel(a), run: (r) => `run ${r.id}` },
+  { header: 'SYMBOL', value: (a) => symbolLabel(a), run: () => '' },
+  {
+    header: 'CHANGE',
+    value: (a) => changeText(a.request, a.before),
+    run: (r) => `${r.attempts} of ${r.size} items: ${runCountWords(r.counts, STATUS_LABELS)}`,
+  },
+  {
+    header: 'MS',
+    value: (a) => (durationMs(a) === undefined ? '' : String(durationMs(a))),
+    run: (r) => (r.finishedAt === undefined ? '' : String(r.finishedAt - r.startedAt)),
+    align: 'right',
+  },
+  {
+    header: 'RUN',
+    value: (a) => (a.run ? `${a.run.id} ${a.run.index + 1}/${a.run.size}` : ''),
+    run: (r) => (r.matching === undefined ? '' : `${r.matching} match`),
+  },
 ];
+const COLUMNS: readonly Column<Attempt>[] = TABLE;
+const ENTRY_COLUMNS: readonly Column<LogEntry>[] = TABLE.map(({ header, value, run, align }) => ({
+  header,
+  align,
+  value: (e) => (e.kind === 'attempt' ? value(e.attempt) : run(e.run)),
+}));
 
 /** Writes that wait for the stream to drain when its buffer is full. */
 function backpressured(sink: ActivitySink): (text: string) => Promise<void> {

@@ -83,9 +83,10 @@ Commands:
       verdict and its reasons, the request bodies) and sends and records nothing; exit 0 only when
       every applied order would go back; with --json: {"source", "revertedBy", "summary", "rows",
       "requests"}. IDs: uta-desk activity (--run, the attempt ids with --json).
-  activity [--search T] [--since D] [--profile P] [--outcome S] [--run ID] [--order ID] [--json | --csv]
-      The app's activity log (every amend attempt), newest first; --csv streams every match. Only reads:
-      safe while the app runs (uta-desk activity --help).
+  activity [--search T] [--since D] [--profile P] [--outcome S] [--run ID] [--order ID] [--entries] [--json | --csv]
+      The app's activity log (every amend attempt), newest first; --entries lists it as the Activity
+      screen does (a run as one row); --csv streams every match. Only reads: safe while the app runs
+      (uta-desk activity --help).
   serve [--port N] [--no-open] [--user-data DIR]
       Run the whole app in a browser, on 127.0.0.1, until Ctrl+C (uta-desk serve --help). From another
       computer: start it with --port 8765 and tunnel: ssh -N -L 8765:127.0.0.1:8765 you@server.
