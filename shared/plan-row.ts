@@ -108,6 +108,25 @@ export function statusWords(s: string): string {
   return s === 'filled' || s === 'cancelled' ? s : `in status "${s}"`;
 }
 
+/** What an order shows now, as a row of a plan (Amend many's or Revert's) holds it. */
+export function currentValues(order: Pick<Order, 'price' | 'qty' | 'cumExecQty'> | undefined): PlanRow['current'] {
+  return {
+    ...(order?.price ? { price: order.price } : {}),
+    ...(order?.qty ? { qty: order.qty } : {}),
+    ...(order?.cumExecQty ? { filledQty: order.cumExecQty } : {}),
+  };
+}
+
+/** `row`, excluded for `reason` (not sent), in words and with the exchange's code where one is known. */
+export function excluded<R extends { status: RowStatus; exclusion?: Exclusion }>(
+  row: R,
+  reason: ExclusionReason,
+  message: string,
+  code?: string,
+): R {
+  return { ...row, status: 'excluded', exclusion: { reason, message, ...(code ? { code } : {}) } };
+}
+
 export interface RowContext {
   rule: PlanRule;
   instruments: InstrumentLookup;
@@ -125,20 +144,13 @@ export function planRow(order: Order, ctx: RowContext, seen: Set<string>, ruleIn
     symbol: order.symbol,
     ...(side ? { side } : {}),
     status: 'excluded',
-    current: {
-      ...(order.price ? { price: order.price } : {}),
-      ...(order.qty ? { qty: order.qty } : {}),
-      ...(order.cumExecQty ? { filledQty: order.cumExecQty } : {}),
-    },
+    current: currentValues(order),
     next: {},
     errors: [],
     warnings: [],
   };
-  const exclude = (reason: ExclusionReason, message: string, code?: string): PlanRow => ({
-    ...row,
-    status: 'excluded',
-    exclusion: { reason, message, ...(code ? { code } : {}) },
-  });
+  const exclude = (reason: ExclusionReason, message: string, code?: string): PlanRow =>
+    excluded(row, reason, message, code);
 
   if (ruleInvalid) return exclude('rule-invalid', 'The rule is not valid yet: fix it above');
   const id = order.orderId.trim() || order.clientOid.trim();

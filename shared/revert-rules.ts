@@ -5,7 +5,14 @@
  * revert run's items, just before they are sent, asks modifiedSince again against its own read.
  * Values are the recorded decimal strings, never passed through a float.
  */
-import { OPEN_ORDER_STATUSES, statusWords, type ExclusionReason, type PlanRow } from './plan-row';
+import {
+  currentValues,
+  excluded,
+  OPEN_ORDER_STATUSES,
+  statusWords,
+  type ExclusionReason,
+  type PlanRow,
+} from './plan-row';
 import { knownOrderOf } from './amend-draft';
 import { checkAmend } from './amend-rules';
 import type { Attempt } from './attempts';
@@ -138,20 +145,13 @@ export function planRevertRow(input: RevertRowInput): RevertRow {
     symbol: snap?.symbol ?? attempt.request.symbol ?? '',
     ...(side ? { side } : {}),
     status: 'excluded',
-    current: {
-      ...(order?.price ? { price: order.price } : {}),
-      ...(order?.qty ? { qty: order.qty } : {}),
-      ...(order?.cumExecQty ? { filledQty: order.cumExecQty } : {}),
-    },
+    current: currentValues(order),
     next: {},
     errors: [],
     warnings: [],
   };
-  const exclude = (reason: ExclusionReason, message: string, code?: string): RevertRow => ({
-    ...row,
-    status: 'excluded',
-    exclusion: { reason, message, ...(code ? { code } : {}) },
-  });
+  const exclude = (reason: ExclusionReason, message: string, code?: string): RevertRow =>
+    excluded(row, reason, message, code);
   if (!('request' in target)) return exclude(target.reason, target.message);
   const { request, expect } = target;
   const grids = {

@@ -294,17 +294,19 @@ export class KeyIndex {
   }
 }
 
+/** The slots a heads file of `size` bytes holds; 0 when no table has that size (a damaged file). */
+function slotCapacity(size: number): number {
+  const capacity = (size - HEADER_BYTES) / SLOT_BYTES;
+  const valid =
+    size >= HEADER_BYTES && Number.isInteger(capacity) && capacity >= MIN_CAPACITY && (capacity & (capacity - 1)) === 0;
+  return valid ? capacity : 0;
+}
+
 /** The stored table's slots when its header says it covers all `postings`; 0 when it does not (or is damaged). */
 async function currentSlots(fh: FileHandle, postings: number): Promise<number> {
   const { size } = await fh.stat();
-  const capacity = (size - HEADER_BYTES) / SLOT_BYTES;
-  if (
-    size < HEADER_BYTES ||
-    !Number.isInteger(capacity) ||
-    capacity < MIN_CAPACITY ||
-    (capacity & (capacity - 1)) !== 0
-  )
-    return 0;
+  const capacity = slotCapacity(size);
+  if (capacity === 0) return 0;
   const header = Buffer.alloc(HEADER_BYTES);
   await fh.read(header, 0, HEADER_BYTES, 0);
   if (!header.subarray(0, 8).equals(HEADS_MAGIC) || header.readDoubleLE(8) !== postings) return 0;
@@ -319,14 +321,8 @@ function emptyHeads(postings: number): Buffer {
 
 async function readHeads(fh: FileHandle): Promise<{ slots: Buffer; postings: number; used: number } | undefined> {
   const { size } = await fh.stat();
-  const capacity = (size - HEADER_BYTES) / SLOT_BYTES;
-  if (
-    size < HEADER_BYTES ||
-    !Number.isInteger(capacity) ||
-    capacity < MIN_CAPACITY ||
-    (capacity & (capacity - 1)) !== 0
-  )
-    return undefined;
+  const capacity = slotCapacity(size);
+  if (capacity === 0) return undefined;
   const slots = Buffer.alloc(size);
   await fh.read(slots, 0, size, 0);
   if (!slots.subarray(0, 8).equals(HEADS_MAGIC)) return undefined;

@@ -13,8 +13,8 @@
  * reads leave room for the single-order desk's.
  */
 import type { OrderIds } from '../../shared/order-ids';
-import type { OpenOrdersPage, Order } from '../../shared/schemas';
-import { PagePositions, readByPages, type PageWaiter } from './category-pages';
+import type { Order } from '../../shared/schemas';
+import { PagePositions, readByPages, type PageClient, type PageWaiter } from './category-pages';
 
 /** The order to read, and where it lists (when known) so a page of its category can show it. */
 export interface ReadTarget {
@@ -23,14 +23,8 @@ export interface ReadTarget {
   symbol?: string;
 }
 
-export interface OrderReaderClient {
+export interface OrderReaderClient extends PageClient {
   getOrder(ref: OrderIds): Promise<Order>;
-  getOpenOrders(query: {
-    category?: string;
-    symbol?: string;
-    limit?: number;
-    cursor?: string;
-  }): Promise<OpenOrdersPage>;
 }
 
 export interface OrderReaderOptions {
