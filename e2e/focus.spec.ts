@@ -124,6 +124,38 @@ test.describe('focus after keyboard actions', () => {
     await shot('focus-outcome');
   });
 
+  test('a refresh that takes the selected row away gives the focus to the grid, not the page', async ({
+    app,
+    demo,
+    shot,
+  }) => {
+    const grid = app.getByRole('grid', { name: /^Instruments/ });
+    await expect(grid).toHaveAttribute('aria-busy', 'false');
+    await app.getByLabel('Search symbols').fill('ETH');
+    await grid
+      .getByRole('row')
+      .filter({ hasText: /^ETHUSDT/ })
+      .click();
+    const selection = app.getByRole('group', { name: 'Selected instrument' });
+    await expect(selection).toContainText('Selected ETHUSDT · SPOT');
+    const copy = app.getByRole('button', { name: 'Copy symbol' });
+    await tabTo(app, copy, 'Shift+Tab');
+    await expectVisibleFocus(app);
+
+    // The exchange delists it; a refresh the operator did not start (a click event, no focus move).
+    demo.control.delistInstrument('SPOT', 'ETHUSDT');
+    await app.getByRole('button', { name: 'Refresh', exact: true }).dispatchEvent('click');
+    await expect(selection).toContainText('No row selected');
+    await expect(copy).toBeDisabled();
+    await expect(grid).toBeFocused();
+    await expectVisibleFocus(app);
+    // The keyboard goes on from there: a row of what is left is selected.
+    await app.keyboard.press('ArrowDown');
+    await expect(selection).toContainText(/Selected ETH\w+ · SPOT/);
+    await expect(selection).not.toContainText('ETHUSDT');
+    await shot('focus-selected-row-delisted');
+  });
+
   test('Escape from the Add profile dialog returns focus to Add profile', async ({ app, shot }) => {
     await app.keyboard.press('Control+3');
     const add = app.getByRole('button', { name: 'Add profile' });

@@ -193,6 +193,40 @@ describe('InstrumentBrowser', () => {
     expect(useUi.getState().amendPrefill).toMatchObject({ category: 'USDT-FUTURES', symbol: 'ETHUSDT' });
   });
 
+  it('gives the focus to the grid when a refresh takes away the row whose action had it', () => {
+    const view = mount();
+    fireEvent.click(bodyRows()[1]!);
+    const copy = screen.getByRole('button', { name: 'Copy symbol' });
+    copy.focus();
+    expect(document.activeElement).toBe(copy);
+    // The next fetch no longer lists DOGEUSDT: the bar's buttons go disabled under the focus.
+    view.rerender(
+      <InstrumentBrowser
+        instruments={ROWS.filter((r) => r.symbol !== 'DOGEUSDT')}
+        scopeLabel="Test"
+        exportScope="TEST"
+      />,
+    );
+    expect(screen.getByRole('group', { name: 'Selected instrument' }).textContent).toContain('No row selected');
+    expect((copy as HTMLButtonElement).disabled).toBe(true);
+    expect(document.activeElement).toBe(grid());
+  });
+
+  it('leaves the focus where it is when the selection goes while the operator is elsewhere', () => {
+    const view = mount();
+    fireEvent.click(bodyRows()[1]!);
+    const search = screen.getByLabelText('Search symbols');
+    search.focus();
+    view.rerender(
+      <InstrumentBrowser
+        instruments={ROWS.filter((r) => r.symbol !== 'DOGEUSDT')}
+        scopeLabel="Test"
+        exportScope="TEST"
+      />,
+    );
+    expect(document.activeElement).toBe(search);
+  });
+
   it('shows skeleton rows while loading', () => {
     render(<InstrumentBrowser instruments={undefined} scopeLabel="Test" exportScope="TEST" />);
     expect(grid().getAttribute('aria-busy')).toBe('true');

@@ -192,11 +192,12 @@ export function InstrumentBrowser({
   }, [focusDetails, panelShown]);
 
   const onOpenDetails = useCallback(() => setDetailsOpen(true), [setDetailsOpen]);
+  const focusGrid = useCallback(() => gridRef.current?.focus({ preventScroll: true }), []);
   // Closed (Escape anywhere in the panel or its Close button): back to the selected row, in the grid.
   const onCloseDetails = useCallback(() => {
     setDetailsOpen(false);
-    gridRef.current?.focus({ preventScroll: true });
-  }, [setDetailsOpen]);
+    focusGrid();
+  }, [setDetailsOpen, focusGrid]);
 
   const visibleColumns = table.getVisibleLeafColumns();
   const visibleIds = useMemo(() => visibleColumns.map((c) => c.id), [visibleColumns]);
@@ -350,6 +351,7 @@ export function InstrumentBrowser({
             flushSync(() => setDetailsOpen(true));
             panelRef.current?.focus();
           }}
+          onFocusLost={focusGrid}
         />
       </div>
       <div className="ib-main">

@@ -5,22 +5,29 @@
  * names add "this symbol", next to the selected symbol): the bar keeps one width, so selecting a
  * row never wraps it and moves the grid below it.
  */
+import { useRef } from 'react';
 import type { Instrument } from '../../../shared/schemas';
 import { useUi } from '../app/store';
+import { useFocusRescue } from '../lib/use-focus-rescue';
 import { CopyButton } from './CopyButton';
 
 export function SelectionBar({
   selected,
   detailsOpen,
   onToggleDetails,
+  onFocusLost,
 }: {
   /** The selected row while it is shown; undefined when none is, or the filters hide it. */
   selected: Instrument | undefined;
   detailsOpen: boolean;
   onToggleDetails(): void;
+  /** A button with the focus went disabled (a refresh took the row away): where the focus goes. */
+  onFocusLost(): void;
 }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useFocusRescue(bar, onFocusLost);
   return (
-    <div className="ib-selection" role="group" aria-label="Selected instrument">
+    <div className="ib-selection" role="group" aria-label="Selected instrument" ref={bar}>
       <span className="ib-selected muted" title={selected ? `${selected.symbol} · ${selected.category}` : undefined}>
         {selected ? (
           <>
