@@ -131,6 +131,48 @@ test.describe('instrument browser layout', () => {
     }
   });
 
+  test('the grid stays put when changes arrive, are marked seen, and the first symbol is watched', async ({
+    app,
+    demo,
+    shot,
+  }) => {
+    const top = async () => (await grid(app).boundingBox())!.y;
+    const refresh = async () => {
+      // Not a click: a refresh the operator did not start (the grid keeps the focus it had).
+      await app.getByRole('button', { name: 'Refresh', exact: true }).dispatchEvent('click');
+      await expect(grid(app)).toHaveAttribute('aria-busy', 'false');
+      await expect(app.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled();
+    };
+    const changes = app.getByRole('group', { name: 'Changes since last seen' });
+    const fees = ['0.0011', '0.0012', '0.0013', '0.0014', '0.0015'];
+    for (const [i, width] of [960, 1100, 1280, 1440, 1920].entries()) {
+      await app.setViewportSize({ width, height: 900 });
+      await loaded(app);
+      const at = await top();
+      demo.control.mutateInstrument('SPOT', 'ETHUSDT', { takerFeeRate: fees[i]! });
+      demo.control.listInstrument('SPOT', {
+        symbol: `NEW${i}USDT`,
+        baseCoin: `NEW${i}`,
+        quoteCoin: 'USDT',
+        status: 'listed',
+      });
+      await refresh();
+      await expect(changes).toContainText('1 new');
+      await expect(changes).toContainText('1 changed');
+      expect(await top(), `${width}: changes arrived`).toBe(at);
+      if (width === 960) await shot('layout-changes-arrived-960');
+      await changes.getByRole('button', { name: 'Mark all seen' }).click();
+      await expect(changes).toHaveCount(0);
+      expect(await top(), `${width}: marked seen`).toBe(at);
+      const star = grid(app)
+        .getByRole('button', { name: /^(Watch|Stop watching) / })
+        .first();
+      await star.click();
+      await expect(app.getByRole('checkbox', { name: /^Watched/ })).toBeVisible();
+      expect(await top(), `${width}: a symbol watched or unwatched`).toBe(at);
+    }
+  });
+
   test('status badges fit their column at its default width, and never clip with a stray ellipsis', async ({ app }) => {
     await loaded(app);
     await app.getByLabel('Category', { exact: true }).selectOption('ALL');

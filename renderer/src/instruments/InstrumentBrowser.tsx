@@ -27,6 +27,14 @@ import { useRankWarmup } from './use-rank-warmup';
 
 const NO_ROWS: Instrument[] = [];
 
+/**
+ * A filter's count: its room is kept while it is 0 (up to 2 digits), so the first star or change
+ * does not widen the bar above the grid (which could wrap it and move the grid down).
+ */
+function CheckCount({ n }: { n: number }) {
+  return <span className="ib-check-count num">{n ? n.toLocaleString('en-US') : ''}</span>;
+}
+
 function isTypingTarget(t: EventTarget | null): boolean {
   if (!(t instanceof HTMLElement)) return false;
   return (
@@ -208,22 +216,6 @@ export function InstrumentBrowser({
   };
 
   const active = filtersActive(filters);
-  const marks = rowMarks?.marks;
-  const markCounts = useMemo(() => {
-    let fresh = 0;
-    let changed = 0;
-    const categories = new Set<Instrument['category']>();
-    if (marks) {
-      for (const [key, mark] of marks) {
-        const i = ds.indexOfKey.get(key);
-        if (i === undefined) continue;
-        if (mark === 'new') fresh++;
-        else changed++;
-        categories.add(ds.rows[i]!.category);
-      }
-    }
-    return { fresh, changed, categories: [...categories] };
-  }, [marks, ds]);
 
   // The button goes with the filters it clears: the focus moves to the search box, not to the page.
   const clearAndFocus = useCallback(() => {
@@ -232,6 +224,7 @@ export function InstrumentBrowser({
   }, [clearFilters]);
 
   const rowCount = ds.rows.length;
+  const totalText = rowCount.toLocaleString('en-US');
   const empty = useMemo(
     () => (
       <div className="empty-state ib-empty" role="status">
@@ -290,8 +283,12 @@ export function InstrumentBrowser({
             'Loading instruments…'
           ) : (
             <>
-              Showing <strong className="num">{order.length.toLocaleString('en-US')}</strong> of{' '}
-              <span className="num">{ds.rows.length.toLocaleString('en-US')}</span> instruments
+              {/* As wide as the total whatever is shown (monospace): a search never changes the bar's width. */}
+              Showing{' '}
+              <strong className="num ib-shown" style={{ minWidth: `${totalText.length}ch` }}>
+                {order.length.toLocaleString('en-US')}
+              </strong>{' '}
+              of <span className="num">{totalText}</span> instruments
             </>
           )}
         </p>
@@ -304,7 +301,7 @@ export function InstrumentBrowser({
                 onChange={(e) => setFilters({ watchedOnly: e.target.checked })}
               />
               Watched
-              {rowMarks.watched.size ? <span className="ib-check-count num">{rowMarks.watched.size}</span> : null}
+              <CheckCount n={rowMarks.watched.size} />
             </label>
             <label className="ib-check" title="Only the rows listed or changed since you last looked">
               <input
@@ -313,24 +310,8 @@ export function InstrumentBrowser({
                 onChange={(e) => setFilters({ changedOnly: e.target.checked })}
               />
               Changed
-              {rowMarks.marks.size ? <span className="ib-check-count num">{rowMarks.marks.size}</span> : null}
+              <CheckCount n={rowMarks.marks.size} />
             </label>
-            {markCounts.fresh + markCounts.changed > 0 ? (
-              <span className="ib-marks" role="group" aria-label="Changes since last seen">
-                {markCounts.fresh ? <span className="ig-mark ig-mark-new">{markCounts.fresh} new</span> : null}
-                {markCounts.changed ? (
-                  <span className="ig-mark ig-mark-changed">{markCounts.changed} changed</span>
-                ) : null}
-                <button
-                  type="button"
-                  className="button ghost"
-                  onClick={() => markCounts.categories.forEach((c) => rowMarks.markSeen(c))}
-                  title="Clear the new and changed badges of every row in the categories shown"
-                >
-                  Mark all seen
-                </button>
-              </span>
-            ) : null}
           </span>
         ) : null}
         {rowMarks?.error ? (

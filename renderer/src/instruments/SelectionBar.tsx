@@ -31,7 +31,9 @@ export function SelectionBar({
       <span className="ib-selected muted" title={selected ? `${selected.symbol} · ${selected.category}` : undefined}>
         {selected ? (
           <>
-            Selected <strong className="mono">{selected.symbol}</strong> · {selected.category}
+            {/* Said, not shown: beside its actions the name reads as their subject, and the bar keeps its room. */}
+            <span className="sr-only">Selected </span>
+            <strong className="mono">{selected.symbol}</strong> · {selected.category}
           </>
         ) : (
           'No row selected'

@@ -6,6 +6,7 @@ import type { Instrument } from '../../../shared/schemas';
 import { installFakeDesk } from '../lib/fake-desk';
 import { COLUMN_IDS, DEFAULT_VISIBILITY } from './columns';
 import { NO_FILTERS } from './filters';
+import { ChangesSinceSeen, countMarks } from './ChangesSinceSeen';
 import { InstrumentBrowser } from './InstrumentBrowser';
 import { useInstrumentBrowser } from './prefs';
 import type { RowMark, RowMarks } from './row-marks';
@@ -90,6 +91,8 @@ function mount(rm: RowMarks) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={qc}>
+      {/* As the screen has them: the changes in its header, the browser below. */}
+      <ChangesSinceSeen instruments={ROWS} rowMarks={rm} />
       <InstrumentBrowser instruments={ROWS} scopeLabel="SPOT" exportScope="SPOT" rowMarks={rm} />
     </QueryClientProvider>,
   );
@@ -98,6 +101,7 @@ function mount(rm: RowMarks) {
     rerender: (next: RowMarks) =>
       view.rerender(
         <QueryClientProvider client={qc}>
+          <ChangesSinceSeen instruments={ROWS} rowMarks={next} />
           <InstrumentBrowser instruments={ROWS} scopeLabel="SPOT" exportScope="SPOT" rowMarks={next} />
         </QueryClientProvider>,
       ),
@@ -116,6 +120,14 @@ describe('the grid with change marks', () => {
     expect(within(grid).getByRole('gridcell', { name: 'NEWUSDT new' })).toBeTruthy();
     expect(within(grid).getByRole('gridcell', { name: 'ETHUSDT' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Changes since last seen' }).textContent).toMatch(/1 new.*1 changed/);
+  });
+
+  it('counts the marks of the rows listed now, and names their categories for Mark all seen', () => {
+    const rm = marks([], { 'SPOT:BTCUSDT': 'changed', 'SPOT:NEWUSDT': 'new', 'SPOT:GONEUSDT': 'changed' });
+    expect(countMarks(ROWS, rm.marks)).toEqual({ fresh: 1, changed: 1, categories: ['SPOT'] });
+    expect(countMarks(undefined, rm.marks)).toEqual({ fresh: 0, changed: 0, categories: [] });
+    mount(marks([], { 'SPOT:GONEUSDT': 'changed' }));
+    expect(screen.queryByRole('group', { name: 'Changes since last seen' })).toBeNull();
   });
 
   it('toggles a star by click or W, without a handler per row', () => {

@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { ChangesSinceSeen } from '../instruments/ChangesSinceSeen';
 import { InstrumentBrowser } from '../instruments/InstrumentBrowser';
 import { useInstrumentBrowser } from '../instruments/prefs';
 import { SourceControls } from '../instruments/SourceControls';
@@ -40,6 +41,7 @@ export function InstrumentsScreen() {
   return (
     <section className="screen instruments-screen" aria-label="Instruments">
       <ScreenHeader title="Instruments" subtitle={subtitle}>
+        <ChangesSinceSeen instruments={q.instruments} rowMarks={rowMarks} />
         <UpdatedAgo fetchedAt={q.fetchedAt} fetching={q.isFetching} />
         <button
           type="button"
