@@ -85,6 +85,7 @@ function runOf(items: ModifyOrderRequest[], status: RunItem['status']): BatchRun
 let desk: FakeDesk;
 let started: ModifyOrderRequest[] = [];
 let checked = false;
+let openOrders: Order[] = [];
 
 function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -100,11 +101,9 @@ describe('Amend many screen', () => {
     useAmendMany.setState(useAmendMany.getInitialState());
     started = [];
     checked = false;
+    openOrders = [order(1), order(2), order(3, { orderStatus: 'partially_filled', cumExecQty: '0.0060' })];
     desk = installFakeDesk({
-      listOpenOrders: () => ({
-        list: [order(1), order(2), order(3, { orderStatus: 'partially_filled', cumExecQty: '0.0060' })],
-        cursor: null,
-      }),
+      listOpenOrders: () => ({ list: openOrders, cursor: null }),
       listInstruments: () => ({ instruments: [BTC], fetchedAt: 1 }),
       getTickers: () => ({ tickers: [], fetchedAt: 1 }),
       getAppStatus: () => ({
@@ -189,6 +188,55 @@ describe('Amend many screen', () => {
     expect(desk.calls.filter((c) => c.method === 'controlRun').map((c) => c.request)).toEqual([
       { id: 'run-1', action: 'check' },
     ]);
+  });
+
+  it('lines the open orders’ prices and quantities up on their points, for every order loaded', async () => {
+    openOrders = [
+      order(1, { price: '320.23', qty: '1.562', cumExecQty: '1.093' }),
+      order(2, { symbol: 'ADAUSDT', price: '0.91770', qty: '28', cumExecQty: '0' }),
+      order(3, { symbol: 'ADAUSDT', price: '1004', qty: '0.034', cumExecQty: '14' }),
+    ];
+    renderScreen();
+    await screen.findByRole('checkbox', { name: 'Select order ladder-1' }, { timeout: 10_000 });
+    const table = screen.getByRole('table', { name: 'Open orders to amend' });
+    const column = (name: string) => {
+      const index = within(table)
+        .getAllByRole('columnheader')
+        .findIndex((h) => h.textContent === name);
+      return within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.children[index] as HTMLElement);
+    };
+    /** Where the point is, counted from the right end of the cell (padding included). */
+    const pointFromRight = (cell: HTMLElement) => {
+      const text = cell.textContent!;
+      const at = [...cell.childNodes].findIndex((n) => n instanceof HTMLElement && n.matches('.num-pad'));
+      const shown =
+        at < 0
+          ? text
+          : [...cell.childNodes]
+              .slice(0, at)
+              .map((n) => n.textContent)
+              .join('');
+      const point = shown.indexOf('.');
+      return text.length - (point < 0 ? shown.length : point);
+    };
+    for (const name of ['Price', 'Qty', 'Filled']) {
+      const cells = column(name);
+      expect(cells, name).toHaveLength(3);
+      expect(new Set(cells.map(pointFromRight)).size, `${name}: ${cells.map((c) => c.textContent).join(' | ')}`).toBe(
+        1,
+      );
+      // The padding is invisible to assistive technology: each cell still reads as the exchange's value.
+      for (const c of cells) expect(c.querySelector('.num-pad')?.getAttribute('aria-hidden') ?? 'true').toBe('true');
+    }
+    expect(column('Price').map((c) => c.textContent!.replace(/0+$/, ''))).toEqual(['1004', '0.9177', '320.23']);
+    // A filter keeps the columns as they were: the figures are those of every order loaded.
+    const before = column('Qty')[2]!.textContent; // BTCUSDT's, last by symbol
+    fireEvent.change(screen.getByLabelText('Symbol'), { target: { value: 'BTCUSDT' } });
+    await waitFor(() => expect(column('Qty')).toHaveLength(1));
+    expect(column('Qty')[0]!.textContent).toBe(before);
   });
 
   it('asks again after Back, and Escape goes back too', async () => {

@@ -1,8 +1,9 @@
 /** Step 1: the open orders to amend, filtered by category, symbol and side, ticked one by one or all at once. */
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { MAX_RUN_ITEMS } from '../../../shared/batch-run';
 import { CATEGORIES, type Order } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { alignedNumber, figuresOfTexts } from '../lib/number-align';
 import { OrderStatusCell } from '../amend/OrderStatusBadge';
 import { formatTime } from '../amend/status-display';
 import { useAmendMany } from './amend-many-store';
@@ -31,6 +32,15 @@ export function OrderPicker({ loaded, shown, truncated, loading, fetching, error
   const toggle = useAmendMany((s) => s.toggle);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useVisibleRows(shown.length, scrollRef, ROW_HEIGHT);
+  // Counted over every order loaded, not the rows shown: a filter or a scroll never shifts a column.
+  const figures = useMemo(
+    () => ({
+      price: figuresOfTexts(loaded.map((o) => o.price ?? '')),
+      qty: figuresOfTexts(loaded.map((o) => o.qty ?? '')),
+      filled: figuresOfTexts(loaded.map((o) => o.cumExecQty ?? '')),
+    }),
+    [loaded],
+  );
 
   const chosen = shown.filter((o) => selected.has(orderKey(o))).length;
   const all = shown.length > 0 && chosen === shown.length;
@@ -159,9 +169,10 @@ export function OrderPicker({ loaded, shown, truncated, loading, fetching, error
                     {o.symbol} <span className="muted am-cat">{o.category}</span>
                   </td>
                   <td className={o.side === 'buy' ? 'amend-buy' : 'amend-sell'}>{o.side}</td>
-                  <td className="num">{o.price}</td>
-                  <td className="num">{o.qty}</td>
-                  <td className="num">{o.cumExecQty}</td>
+                  {/* The exchange's strings, padded to line up on their points (lib/number-align.tsx). */}
+                  <td className="num">{alignedNumber(o.price ?? '', figures.price)}</td>
+                  <td className="num">{alignedNumber(o.qty ?? '', figures.qty)}</td>
+                  <td className="num">{alignedNumber(o.cumExecQty ?? '', figures.filled)}</td>
                   <OrderStatusCell status={o.orderStatus} />
                   <td className="mono">{o.clientOid}</td>
                   <td className="mono muted">{o.orderId}</td>

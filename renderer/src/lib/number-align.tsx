@@ -3,7 +3,8 @@
  * fraction, with invisible digits that assistive technology skips, to the widest fraction of its
  * column, so every point (and every " %") of a column sits at the same x. A column's figures are
  * counted from its displayed texts once per list (never measured in the DOM, never per render);
- * a cell only compares its own text with them. Used by the instrument grid and the open orders.
+ * a cell only compares its own text with them. Used by the instrument grid and by Amend many's
+ * open orders.
  */
 import type { ReactNode } from 'react';
 
