@@ -225,6 +225,7 @@ export function InstrumentBrowser({
 
   const rowCount = ds.rows.length;
   const totalText = rowCount.toLocaleString('en-US');
+  const shownText = order.length.toLocaleString('en-US');
   const empty = useMemo(
     () => (
       <div className="empty-state ib-empty" role="status">
@@ -283,12 +284,10 @@ export function InstrumentBrowser({
             'Loading instruments…'
           ) : (
             <>
-              {/* As wide as the total whatever is shown (monospace): a search never changes the bar's width. */}
-              Showing{' '}
-              <strong className="num ib-shown" style={{ minWidth: `${totalText.length}ch` }}>
-                {order.length.toLocaleString('en-US')}
-              </strong>{' '}
-              of <span className="num">{totalText}</span> instruments
+              Showing <strong className="num">{shownText}</strong> of <span className="num">{totalText}</span>{' '}
+              instruments
+              {/* The room of the digits not shown (monospace): a search never changes the bar's width. */}
+              <span className="num ib-count-room" style={{ width: `${totalText.length - shownText.length}ch` }} />
             </>
           )}
         </p>
