@@ -156,6 +156,36 @@ test.describe('focus after keyboard actions', () => {
     await shot('focus-selected-row-delisted');
   });
 
+  test('a button pressed from the keyboard keeps the focus while its work runs: Refresh, Reload list, Check now', async ({
+    app,
+  }) => {
+    const header = (name: string) => app.locator('.screen-header').getByRole('button', { name, exact: true });
+    const press = async (button: Locator, where: string) => {
+      await tabTo(app, button);
+      await app.keyboard.press('Enter');
+      // The work runs (the button says so) and ends; the focus stayed on the button throughout.
+      await expect(button, where).not.toHaveAttribute('aria-busy', 'true');
+      await expect(button, where).toBeFocused();
+      await expectVisibleFocus(app);
+    };
+    await press(header('Refresh'), 'Instruments');
+    await app.keyboard.press('Control+2');
+    await press(
+      app.getByRole('region', { name: 'Open orders' }).getByRole('button', { name: 'Refresh' }),
+      'Amend order',
+    );
+    await app.keyboard.press('Control+4');
+    await press(header('Refresh'), 'Activity');
+    await app.keyboard.press('Control+5');
+    await press(
+      app.getByRole('region', { name: /Open orders/ }).getByRole('button', { name: 'Refresh' }),
+      'Amend many',
+    );
+    await app.keyboard.press('Control+6');
+    await press(header('Reload list'), 'Changes, Reload list');
+    await press(header('Check now'), 'Changes, Check now');
+  });
+
   test('Escape from the Add profile dialog returns focus to Add profile', async ({ app, shot }) => {
     await app.keyboard.press('Control+3');
     const add = app.getByRole('button', { name: 'Add profile' });

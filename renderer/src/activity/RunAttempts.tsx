@@ -8,6 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { RunEntry } from '../../../shared/activity-entries';
 import { FINAL_STATUSES, type Attempt, type AttemptStatus } from '../../../shared/attempts';
 import { call } from '../lib/desk';
+import { BusyButton } from '../components/BusyButton';
 
 /** Items per page of an opened run. */
 export const RUN_ATTEMPT_PAGE = 50;
@@ -63,16 +64,13 @@ export function RunAttempts({
       {q.hasNextPage ? (
         <tr className="activity-run-item activity-run-more">
           <td colSpan={7}>
-            <button
-              type="button"
-              className="button"
+            <BusyButton
               onClick={() => void q.fetchNextPage()}
-              disabled={q.isFetchingNextPage}
-              aria-busy={q.isFetchingNextPage}
+              busy={q.isFetchingNextPage}
               aria-label={`Load more items of run ${run.id}`}
             >
               {q.isFetchingNextPage ? 'Loading…' : 'Load more items'}
-            </button>
+            </BusyButton>
             <span className="muted activity-sub">
               {attempts.length} of {of} {run.matching === undefined ? 'attempts' : 'matching attempts'} shown
             </span>

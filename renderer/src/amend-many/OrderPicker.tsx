@@ -9,6 +9,7 @@ import { formatTime } from '../amend/status-display';
 import { useAmendMany } from './amend-many-store';
 import { orderKey, symbolsOf, type SideFilter } from './order-filter';
 import { useVisibleRows } from './virtual-rows';
+import { BusyButton } from '../components/BusyButton';
 
 const ROW_HEIGHT = 25;
 
@@ -61,9 +62,10 @@ export function OrderPicker({ loaded, shown, truncated, loading, fetching, error
           <button type="button" className="button" onClick={selectNone} disabled={locked || chosen === 0}>
             Select none
           </button>
-          <button type="button" className="button" onClick={refetch} disabled={fetching || locked}>
+          {/* Locked (a run in progress) it is disabled; busy, it keeps the focus of whoever pressed it. */}
+          <BusyButton onClick={refetch} busy={fetching} disabled={locked}>
             {fetching && !loading ? 'Refreshing…' : 'Refresh'}
-          </button>
+          </BusyButton>
         </span>
       </div>
       <fieldset className="am-filters" disabled={locked}>

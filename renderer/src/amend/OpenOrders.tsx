@@ -7,6 +7,7 @@ import { call } from '../lib/desk';
 import { useAmend } from './amend-store';
 import { OrderStatusCell } from './OrderStatusBadge';
 import { formatTime } from './status-display';
+import { BusyButton } from '../components/BusyButton';
 
 const PAGE_SIZE = 20;
 
@@ -43,9 +44,9 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
           >
             Amend many…
           </button>{' '}
-          <button type="button" className="button" onClick={() => void q.refetch()} disabled={q.isFetching}>
+          <BusyButton onClick={() => void q.refetch()} busy={q.isFetching}>
             Refresh
-          </button>
+          </BusyButton>
         </span>
       </div>
       {q.isError ? (
@@ -130,14 +131,9 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
       <div className="amend-open-foot">
         {q.isPending ? <span className="muted">Loading open orders…</span> : null}
         {q.hasNextPage ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => void q.fetchNextPage()}
-            disabled={q.isFetchingNextPage}
-          >
+          <BusyButton onClick={() => void q.fetchNextPage()} busy={q.isFetchingNextPage}>
             {q.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
+          </BusyButton>
         ) : q.isSuccess && rows.length > 0 ? (
           <span className="muted">End of the list.</span>
         ) : null}

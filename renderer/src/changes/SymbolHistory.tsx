@@ -9,6 +9,7 @@ import { call } from '../lib/desk';
 import { formatLocalDateTime } from '../instruments/format';
 import { eventText, KIND_LABELS, KIND_TONES } from './change-words';
 import { CHANGES_POLL_MS } from './queries';
+import { BusyButton } from '../components/BusyButton';
 
 const PAGE = 100;
 
@@ -53,14 +54,9 @@ export function SymbolHistory({ category, symbol }: { category: Category; symbol
         </ol>
       ) : null}
       {q.hasNextPage ? (
-        <button
-          type="button"
-          className="button small ch-more"
-          disabled={q.isFetchingNextPage}
-          onClick={() => void q.fetchNextPage()}
-        >
+        <BusyButton className="button small ch-more" busy={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
           {q.isFetchingNextPage ? 'Loading…' : 'Load older changes'}
-        </button>
+        </BusyButton>
       ) : null}
     </div>
   );

@@ -14,6 +14,7 @@ import { RunRow } from '../activity/RunRow';
 import { ProfileSourceCell } from '../activity/ProfileSourceCell';
 import { useUi } from '../app/store';
 import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
+import { BusyButton } from '../components/BusyButton';
 import '../activity/activity.css';
 
 /** Entries per page (a single amend or a whole run each): the newest load at once, older ones with "Load more". */
@@ -134,9 +135,9 @@ export function ActivityScreen() {
         title="Activity"
         subtitle={`Every amend attempt with its request, answer and outcome, kept in the user-data folder across restarts · ${attemptTotal} attempt${attemptTotal === 1 ? '' : 's'}`}
       >
-        <button type="button" className="button" onClick={() => void q.refetch()} disabled={q.isFetching}>
+        <BusyButton onClick={() => void q.refetch()} busy={q.isFetching}>
           Refresh
-        </button>
+        </BusyButton>
         <ActivityExport text={search} status={outcome} />
       </ScreenHeader>
       <div className="activity-toolbar">
@@ -228,15 +229,9 @@ export function ActivityScreen() {
           </table>
           {q.hasNextPage ? (
             <div className="activity-more">
-              <button
-                type="button"
-                className="button"
-                onClick={() => void q.fetchNextPage()}
-                disabled={q.isFetchingNextPage}
-                aria-busy={q.isFetchingNextPage}
-              >
+              <BusyButton onClick={() => void q.fetchNextPage()} busy={q.isFetchingNextPage}>
                 {q.isFetchingNextPage ? 'Loading…' : filtering ? 'Load more (search further back)' : 'Load more'}
-              </button>
+              </BusyButton>
             </div>
           ) : null}
         </div>

@@ -20,6 +20,7 @@ import { signalInstrumentsFetched } from '../changes/change-signals';
 import { appStatusQuery } from '../app/Header';
 import { errorText } from '../components/ErrorPanel';
 import { RecentAlerts } from '../changes/RecentAlerts';
+import { BusyButton } from '../components/BusyButton';
 import '../changes/changes.css';
 import '../instruments/instruments.css';
 
@@ -85,26 +86,21 @@ export function ChangesScreen() {
         subtitle={`What changed in the instruments since they were first fetched on this profile, newest first · ${total.toLocaleString('en-US')} change${total === 1 ? '' : 's'} recorded`}
       >
         <NotificationSwitch />
-        <button
-          type="button"
-          className="button"
+        <BusyButton
           onClick={() => void Promise.all([q.refetch(), status.refetch()])}
-          disabled={q.isFetching}
-          aria-busy={q.isFetching}
+          busy={q.isFetching}
           title="Reads the recorded changes again; asks the exchange nothing (Check now does)"
         >
           <span aria-hidden="true">⟳</span> Reload list
-        </button>
-        <button
-          type="button"
+        </BusyButton>
+        <BusyButton
           className="button primary"
           onClick={() => check.mutate()}
-          disabled={check.isPending}
-          aria-busy={check.isPending}
+          busy={check.isPending}
           title="Fetches all five categories from the exchange now, one after another, and records what changed"
         >
           {check.isPending ? 'Checking…' : 'Check now'}
-        </button>
+        </BusyButton>
       </ScreenHeader>
       {check.isError ? (
         <p className="field-error" role="alert">

@@ -13,6 +13,7 @@ import { UpdatedAgo } from '../instruments/UpdatedAgo';
 import { useInstruments } from '../instruments/use-instruments';
 import { useRowMarks } from '../changes/queries';
 import '../instruments/instruments.css';
+import { BusyButton } from '../components/BusyButton';
 
 export function InstrumentsScreen() {
   const scope = useInstrumentBrowser((s) => s.scope);
@@ -43,16 +44,13 @@ export function InstrumentsScreen() {
       <ScreenHeader title="Instruments" subtitle={subtitle}>
         <ChangesSinceSeen instruments={q.instruments} rowMarks={rowMarks} />
         <UpdatedAgo fetchedAt={q.fetchedAt} fetching={q.isFetching} />
-        <button
-          type="button"
-          className="button"
+        <BusyButton
           onClick={() => void q.refetch()}
-          disabled={q.isFetching}
-          aria-busy={q.isFetching}
+          busy={q.isFetching}
           title={`Fetch ${scopeLabel} again from the exchange`}
         >
           <span aria-hidden="true">⟳</span> Refresh
-        </button>
+        </BusyButton>
       </ScreenHeader>
       {q.error ? (
         <>
