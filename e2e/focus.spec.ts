@@ -186,6 +186,25 @@ test.describe('focus after keyboard actions', () => {
     await press(header('Check now'), 'Changes, Check now');
   });
 
+  test('Select all shown and Select none keep the focus once they have done their work', async ({ app }) => {
+    await app.keyboard.press('Control+5');
+    await app.getByLabel('Category', { exact: true }).selectOption('SPOT');
+    await expect(app.getByRole('checkbox', { name: /^Select order/ }).first()).toBeVisible();
+    for (const name of ['Select all shown', 'Select none']) {
+      const button = app.getByRole('button', { name });
+      await tabTo(app, button);
+      await app.keyboard.press('Enter');
+      // Nothing left for it to do: it says so, and keeps the focus.
+      await expect(button, name).toHaveAttribute('aria-disabled', 'true');
+      await expect(button, name).toBeFocused();
+      await expectVisibleFocus(app);
+      // A second press does nothing.
+      const counts = await app.getByText(/shown selected/).textContent();
+      await app.keyboard.press('Enter');
+      await expect(app.getByText(/shown selected/)).toHaveText(counts!);
+    }
+  });
+
   test('Escape from the Add profile dialog returns focus to Add profile', async ({ app, shot }) => {
     await app.keyboard.press('Control+3');
     const add = app.getByRole('button', { name: 'Add profile' });

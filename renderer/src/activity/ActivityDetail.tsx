@@ -11,6 +11,7 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
 import { durationMs } from './activity-rows';
 import { AttemptRevert } from './RevertAction';
+import { BusyButton } from '../components/BusyButton';
 
 /**
  * Check again for an attempt whose outcome is unknown (of a run or not, this session's or an earlier
@@ -28,15 +29,13 @@ function CheckAgain({ attempt }: { attempt: Attempt }) {
   return (
     <>
       <div className="activity-check">
-        <button
-          type="button"
-          className="button"
-          disabled={check.isPending}
+        <BusyButton
+          busy={check.isPending}
           aria-describedby={`activity-check-${attempt.id}`}
           onClick={() => check.mutate()}
         >
           {check.isPending ? 'Checking…' : 'Check again'}
-        </button>
+        </BusyButton>
         <span id={`activity-check-${attempt.id}`} className="field-hint">
           Reads the order and decides the outcome if it can; nothing is sent.
         </span>

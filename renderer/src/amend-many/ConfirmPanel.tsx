@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { PlanSummary } from '../../../shared/amend-plan';
 import type { ProfileSummary } from '../../../shared/profiles';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { BusyButton } from '../components/BusyButton';
 
 const ENV_WORDS: Record<ProfileSummary['environment'], string> = {
   live: 'Live',
@@ -81,14 +82,14 @@ export function ConfirmPanel({
         <button type="button" className="button" onClick={onBack} disabled={sending}>
           Back
         </button>
-        <button
-          type="button"
+        <BusyButton
           className={`button ${live ? 'danger' : 'primary'}`}
           onClick={onSend}
-          disabled={sending || n === 0 || !profile}
+          busy={sending}
+          disabled={n === 0 || !profile}
         >
           {sending ? 'Starting…' : `Send ${n} modification${n === 1 ? '' : 's'}`}
-        </button>
+        </BusyButton>
       </div>
     </section>
   );

@@ -56,12 +56,12 @@ export function OrderPicker({ loaded, shown, truncated, loading, fetching, error
           {loading ? 'Loading open orders…' : `${chosen} of ${shown.length} shown selected · ${loaded.length} loaded`}
         </span>
         <span className="amend-head-right am-head-actions">
-          <button type="button" className="button" onClick={selectAll} disabled={locked || shown.length === 0 || all}>
+          <BusyButton onClick={selectAll} unavailable={shown.length === 0 || all} disabled={locked}>
             Select all shown
-          </button>
-          <button type="button" className="button" onClick={selectNone} disabled={locked || chosen === 0}>
+          </BusyButton>
+          <BusyButton onClick={selectNone} unavailable={chosen === 0} disabled={locked}>
             Select none
-          </button>
+          </BusyButton>
           {/* Locked (a run in progress) it is disabled; busy, it keeps the focus of whoever pressed it. */}
           <BusyButton onClick={refetch} busy={fetching} disabled={locked}>
             {fetching && !loading ? 'Refreshing…' : 'Refresh'}

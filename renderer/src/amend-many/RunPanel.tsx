@@ -22,6 +22,7 @@ import { useUi } from '../app/store';
 import { orderKey } from './order-filter';
 import { ITEM_BADGES, ITEM_LABELS } from './run-words';
 import { useVisibleRows } from './virtual-rows';
+import { BusyButton } from '../components/BusyButton';
 
 const ROW_HEIGHT = 25;
 
@@ -147,15 +148,9 @@ export function RunPanel({
       <div className="am-run-actions">
         {checking ? (
           <>
-            <button
-              type="button"
-              className="button"
-              disabled={controlling}
-              onClick={() => onControl('stop')}
-              aria-describedby="am-cancel-note"
-            >
+            <BusyButton busy={controlling} onClick={() => onControl('stop')} aria-describedby="am-cancel-note">
               Cancel
-            </button>
+            </BusyButton>
             <span id="am-cancel-note" className="field-hint">
               Nothing has been sent yet: Cancel stops the run before its first request.
             </span>
@@ -163,28 +158,22 @@ export function RunPanel({
         ) : finished ? null : (
           <>
             {run.state === 'paused' ? (
-              <button type="button" className="button" disabled={controlling} onClick={() => onControl('resume')}>
+              <BusyButton busy={controlling} onClick={() => onControl('resume')}>
                 Resume
-              </button>
+              </BusyButton>
             ) : (
-              <button
-                type="button"
-                className="button"
-                disabled={controlling || run.state !== 'running'}
-                onClick={() => onControl('pause')}
-              >
+              <BusyButton busy={controlling} unavailable={run.state !== 'running'} onClick={() => onControl('pause')}>
                 Pause
-              </button>
+              </BusyButton>
             )}
-            <button
-              type="button"
-              className="button"
-              disabled={controlling || !sending}
+            <BusyButton
+              busy={controlling}
+              unavailable={!sending}
               onClick={() => onControl('stop')}
               aria-describedby="am-stop-note"
             >
               Stop
-            </button>
+            </BusyButton>
             <span id="am-stop-note" className="field-hint">
               Pause and Stop send nothing new; what was sent is still followed to its outcome. Stop leaves the rest not
               sent.
@@ -199,9 +188,9 @@ export function RunPanel({
         ) : null}
         <span className="am-spacer" />
         {c.unknown ? (
-          <button type="button" className="button" disabled={controlling} onClick={() => onControl('check')}>
+          <BusyButton busy={controlling} onClick={() => onControl('check')}>
             {controlling ? 'Checking…' : 'Check again'}
-          </button>
+          </BusyButton>
         ) : null}
         {finished ? (
           <button type="button" className="button primary" onClick={onNewPlan} ref={newRule}>

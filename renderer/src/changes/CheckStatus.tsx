@@ -8,6 +8,7 @@ import { call } from '../lib/desk';
 import { formatLocalDateTime } from '../instruments/format';
 import { checkedAgo } from './change-words';
 import { STATUS_KEY } from './queries';
+import { BusyButton } from '../components/BusyButton';
 
 export function CheckStatus({ status, now }: { status: ChangeStatus | undefined; now: number }) {
   const byCategory = new Map(status?.categories.map((c) => [c.category, c]));
@@ -87,9 +88,14 @@ function RefreshSetting({ minutes }: { minutes: number }) {
         onChange={(e) => setDraft(e.target.value)}
       />
       <span className="muted">min</span>
-      <button type="submit" className="button small" disabled={!valid || value === minutes || save.isPending}>
+      <BusyButton
+        type="submit"
+        className="button small"
+        unavailable={!valid || value === minutes}
+        busy={save.isPending}
+      >
         Save
-      </button>
+      </BusyButton>
       <span
         id={`${id}-hint`}
         className={save.isError ? 'field-error' : 'muted'}

@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { CATEGORIES } from '../../../shared/schemas';
 import { useInstrumentBrowser, type Scope } from './prefs';
+import { BusyButton } from '../components/BusyButton';
 
 export const SCOPE_LABELS: Record<Scope, string> = {
   SPOT: 'SPOT',
@@ -61,9 +62,9 @@ export function SourceControls() {
             onChange={(e) => setDraft(e.target.value)}
             title="Ask the exchange for this one symbol only (Enter)"
           />
-          <button type="submit" className="button" disabled={draft.trim().toUpperCase() === exactSymbol}>
+          <BusyButton type="submit" unavailable={draft.trim().toUpperCase() === exactSymbol}>
             Fetch
-          </button>
+          </BusyButton>
           {exactSymbol ? (
             <button
               type="button"

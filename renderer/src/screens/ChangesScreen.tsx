@@ -220,14 +220,9 @@ export function ChangesScreen() {
         )}
         {q.hasNextPage ? (
           <div className="ch-more">
-            <button
-              type="button"
-              className="button"
-              disabled={q.isFetchingNextPage}
-              onClick={() => void q.fetchNextPage()}
-            >
+            <BusyButton busy={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
               {q.isFetchingNextPage ? 'Loading…' : `Load more (${events.length.toLocaleString('en-US')} shown)`}
-            </button>
+            </BusyButton>
           </div>
         ) : null}
       </div>

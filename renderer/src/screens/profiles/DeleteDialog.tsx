@@ -5,6 +5,7 @@ import type { ProfileSummary } from '../../../../shared/profiles';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import { Modal } from './Modal';
+import { BusyButton } from '../../components/BusyButton';
 
 export function DeleteDialog({
   profile,
@@ -32,9 +33,9 @@ export function DeleteDialog({
         <button type="button" className="button" onClick={onClose} autoFocus>
           Cancel
         </button>
-        <button type="button" className="button danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
+        <BusyButton className="button danger" onClick={() => remove.mutate()} busy={remove.isPending}>
           Delete profile
-        </button>
+        </BusyButton>
       </div>
     </Modal>
   );

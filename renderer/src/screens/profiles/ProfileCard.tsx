@@ -17,6 +17,7 @@ import { ENVIRONMENT_BADGE, skewText, STORAGE_WORDS, testTime } from './profile-
 import { PROFILES_KEY } from './query-keys';
 import { ResetDemoDialog } from './ResetDemoDialog';
 import { SwitchDialog } from './SwitchDialog';
+import { BusyButton } from '../../components/BusyButton';
 
 export function ProfileCard({
   profile,
@@ -121,14 +122,13 @@ export function ProfileCard({
 
       <div className="pf-card-actions">
         {profile.active ? null : (
-          <button
-            type="button"
+          <BusyButton
             className="button primary"
             onClick={() => (profile.environment === 'live' ? setConfirming(true) : select.mutate())}
-            disabled={select.isPending}
+            busy={select.isPending}
           >
             Use this profile
-          </button>
+          </BusyButton>
         )}
         <button
           ref={testButton}
@@ -260,9 +260,9 @@ function Tampered({
         the new destination or enter them again.
       </p>
       <div className="pf-card-actions">
-        <button type="button" className="button" onClick={onConfirm} disabled={confirming} aria-busy={confirming}>
+        <BusyButton onClick={onConfirm} busy={confirming}>
           {confirming ? 'Confirming…' : 'Confirm new destination'}
-        </button>
+        </BusyButton>
         <button type="button" className="button" onClick={onReenter}>
           Re-enter secrets
         </button>

@@ -30,6 +30,7 @@ import {
 } from './form-model';
 import { ENVIRONMENT_OPTIONS } from './profile-words';
 import { Modal } from './Modal';
+import { BusyButton } from '../../components/BusyButton';
 
 const LOCALES = [
   'en-US',
@@ -335,9 +336,9 @@ export function ProfileForm({
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button primary" disabled={save.isPending} aria-busy={save.isPending}>
+          <BusyButton type="submit" className="button primary" busy={save.isPending}>
             {save.isPending ? 'Saving…' : profile ? 'Save changes' : 'Add profile'}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Modal>

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import { Modal } from './Modal';
+import { BusyButton } from '../../components/BusyButton';
 
 export function ResetDemoDialog({ onClose, onReset }: { onClose: () => void; onReset: () => void }) {
   const titleId = useId();
@@ -33,9 +34,9 @@ export function ResetDemoDialog({ onClose, onReset }: { onClose: () => void; onR
         <button type="button" className="button" onClick={onClose} autoFocus>
           Cancel
         </button>
-        <button type="button" className="button danger" onClick={() => reset.mutate()} disabled={reset.isPending}>
+        <BusyButton className="button danger" onClick={() => reset.mutate()} busy={reset.isPending}>
           Reset demo exchange
-        </button>
+        </BusyButton>
       </div>
     </Modal>
   );

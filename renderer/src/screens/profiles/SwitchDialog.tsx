@@ -10,6 +10,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { useNow } from '../../lib/useNow';
 import { Modal } from './Modal';
 import { testTime } from './profile-words';
+import { BusyButton } from '../../components/BusyButton';
 
 export function lastTestSentence(profile: ProfileSummary, now: number): { text: string; failed: boolean } {
   const t = profile.lastTest;
@@ -48,9 +49,9 @@ export function SwitchDialog({ profile, onClose }: { profile: ProfileSummary; on
         <button type="button" className="button" onClick={onClose} autoFocus>
           Cancel
         </button>
-        <button type="button" className="button danger" onClick={() => select.mutate()} disabled={select.isPending}>
+        <BusyButton className="button danger" onClick={() => select.mutate()} busy={select.isPending}>
           Use {profile.name} (LIVE)
-        </button>
+        </BusyButton>
       </div>
     </Modal>
   );
