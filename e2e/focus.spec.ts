@@ -205,6 +205,21 @@ test.describe('focus after keyboard actions', () => {
     }
   });
 
+  test('Mark all seen, gone with the marks it cleared, hands the focus to Refresh beside it', async ({ app, demo }) => {
+    const grid = app.getByRole('grid', { name: /^Instruments/ });
+    await expect(grid).toHaveAttribute('aria-busy', 'false');
+    demo.control.mutateInstrument('SPOT', 'ETHUSDT', { takerFeeRate: '0.0009' });
+    const refresh = app.locator('.screen-header').getByRole('button', { name: 'Refresh', exact: true });
+    await refresh.dispatchEvent('click');
+    const changes = app.getByRole('group', { name: 'Changes since last seen' });
+    await expect(changes).toContainText('1 changed');
+    await tabTo(app, changes.getByRole('button', { name: 'Mark all seen' }));
+    await app.keyboard.press('Enter');
+    await expect(changes).toHaveCount(0);
+    await expect(refresh).toBeFocused();
+    await expectVisibleFocus(app);
+  });
+
   test('Escape from the Add profile dialog returns focus to Add profile', async ({ app, shot }) => {
     await app.keyboard.press('Control+3');
     const add = app.getByRole('button', { name: 'Add profile' });

@@ -44,6 +44,10 @@ export function RunAttempts({
   });
   const attempts = q.data?.pages.flatMap((p) => p.attempts) ?? [];
   const of = run.matching ?? q.data?.pages[0]?.total ?? run.attempts;
+  const lastId = attempts.at(-1)?.id;
+  // The last Load more goes with the last page: its focus goes to the run's last item, just above it.
+  const lastItem = () =>
+    lastId ? document.querySelector<HTMLElement>(`tr[data-attempt-id="${CSS.escape(lastId)}"]`) : null;
   return (
     <>
       {attempts.map(row)}
@@ -67,6 +71,7 @@ export function RunAttempts({
             <BusyButton
               onClick={() => void q.fetchNextPage()}
               busy={q.isFetchingNextPage}
+              focusWhenGone={lastItem}
               aria-label={`Load more items of run ${run.id}`}
             >
               {q.isFetchingNextPage ? 'Loading…' : 'Load more items'}

@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { groupDigits } from '../../../shared/decimal-text';
 import type { Order } from '../../../shared/schemas';
@@ -26,6 +27,12 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
     staleTime: 10_000,
   });
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
+  const table = useRef<HTMLTableElement>(null);
+  // The last Load more goes with the last page: its focus goes to the last order's Pick, just above it.
+  const lastPick = useCallback(
+    () => [...(table.current?.querySelectorAll<HTMLElement>('tbody button') ?? [])].at(-1),
+    [],
+  );
   const scope = [filter.category ?? 'all categories', filter.symbol].filter(Boolean).join(' · ');
   const openAmendMany = useUi((s) => s.openAmendMany);
   return (
@@ -53,7 +60,7 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
         <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title="Could not load open orders" />
       ) : null}
       <div className="amend-open-scroll">
-        <table className="data-table amend-open-table">
+        <table className="data-table amend-open-table" ref={table}>
           <thead>
             <tr>
               <th scope="col">
@@ -131,7 +138,7 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
       <div className="amend-open-foot">
         {q.isPending ? <span className="muted">Loading open orders…</span> : null}
         {q.hasNextPage ? (
-          <BusyButton onClick={() => void q.fetchNextPage()} busy={q.isFetchingNextPage}>
+          <BusyButton onClick={() => void q.fetchNextPage()} busy={q.isFetchingNextPage} focusWhenGone={lastPick}>
             {q.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </BusyButton>
         ) : q.isSuccess && rows.length > 0 ? (

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { BusyButton } from './BusyButton';
 
 afterEach(cleanup);
@@ -54,5 +54,29 @@ describe('BusyButton', () => {
     view.rerender(form(false));
     fireEvent.click(screen.getByRole('button', { name: 'Fetch' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the focus it had to where its caller says when it goes, and takes no focus it did not have', async () => {
+    const List = ({ more, onGone }: { more: boolean; onGone?: () => HTMLElement | null }) => (
+      <div>
+        <button type="button">Last row</button>
+        {more ? <BusyButton focusWhenGone={onGone}>Load more</BusyButton> : null}
+      </div>
+    );
+    const toLast = () => screen.getByRole('button', { name: 'Last row' });
+    const view = render(<List more onGone={toLast} />);
+    screen.getByRole('button', { name: 'Load more' }).focus();
+    view.rerender(<List more={false} onGone={toLast} />);
+    await act(async () => {});
+    expect(document.activeElement).toBe(toLast());
+
+    // Gone while the focus was elsewhere: nothing moves.
+    const other = document.body.appendChild(document.createElement('input'));
+    view.rerender(<List more onGone={toLast} />);
+    other.focus();
+    view.rerender(<List more={false} onGone={toLast} />);
+    await act(async () => {});
+    expect(document.activeElement).toBe(other);
+    other.remove();
   });
 });

@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import type { Instrument } from '../../../shared/schemas';
+import { BusyButton } from '../components/BusyButton';
 import type { RowMarks } from './row-marks';
 import { instrumentKey } from './values';
 
@@ -30,9 +31,12 @@ export function countMarks(instruments: readonly Instrument[] | undefined, marks
 export function ChangesSinceSeen({
   instruments,
   rowMarks,
+  focusWhenGone,
 }: {
   instruments: readonly Instrument[] | undefined;
   rowMarks: RowMarks | undefined;
+  /** Where the focus of Mark all seen goes once the group has gone with the marks. */
+  focusWhenGone?: () => HTMLElement | null;
 }) {
   const marks = rowMarks?.marks;
   const counts = useMemo(() => countMarks(instruments, marks), [instruments, marks]);
@@ -41,14 +45,14 @@ export function ChangesSinceSeen({
     <span className="ib-marks" role="group" aria-label="Changes since last seen">
       {counts.fresh ? <span className="ig-mark ig-mark-new">{counts.fresh} new</span> : null}
       {counts.changed ? <span className="ig-mark ig-mark-changed">{counts.changed} changed</span> : null}
-      <button
-        type="button"
+      <BusyButton
         className="button ghost"
         onClick={() => counts.categories.forEach((c) => rowMarks.markSeen(c))}
+        focusWhenGone={focusWhenGone}
         title="Clear the new and changed badges of every row in the categories shown"
       >
         Mark all seen
-      </button>
+      </BusyButton>
     </span>
   );
 }

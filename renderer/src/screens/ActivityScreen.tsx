@@ -1,4 +1,4 @@
-import { Fragment, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { orderLabel, STATUS_LABELS, symbolLabel } from '../../../shared/attempt-search';
 import { ATTEMPT_STATUSES, FINAL_STATUSES, type Attempt, type AttemptStatus } from '../../../shared/attempts';
@@ -31,6 +31,11 @@ export function ActivityScreen() {
     if (a !== null) setDetailOpen(true);
   };
   const tableRef = useRef<HTMLTableElement>(null);
+  // The last Load more goes with the last page: its focus goes to the oldest row, just above it.
+  const lastRow = useCallback(
+    () => [...(tableRef.current?.querySelectorAll<HTMLElement>('tbody tr[tabindex]') ?? [])].at(-1),
+    [],
+  );
   /** Runs opened to show their items. */
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(() => new Set());
   // A run item's "Activity" button on the Amend many screen: search for its order, show its attempt.
@@ -229,7 +234,7 @@ export function ActivityScreen() {
           </table>
           {q.hasNextPage ? (
             <div className="activity-more">
-              <BusyButton onClick={() => void q.fetchNextPage()} busy={q.isFetchingNextPage}>
+              <BusyButton onClick={() => void q.fetchNextPage()} busy={q.isFetchingNextPage} focusWhenGone={lastRow}>
                 {q.isFetchingNextPage ? 'Loading…' : filtering ? 'Load more (search further back)' : 'Load more'}
               </BusyButton>
             </div>

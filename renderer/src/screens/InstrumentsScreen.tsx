@@ -2,7 +2,7 @@
  * Instruments: the specification of every pair of one category (or all five), fetched from the
  * exchange and browsed client side.
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { ChangesSinceSeen } from '../instruments/ChangesSinceSeen';
@@ -21,6 +21,8 @@ export function InstrumentsScreen() {
   const setExactSymbol = useInstrumentBrowser((s) => s.setExactSymbol);
   const q = useInstruments(scope, exactSymbol);
   const rowMarks = useRowMarks(scope);
+  const refresh = useRef<HTMLButtonElement>(null);
+  const refreshButton = useCallback(() => refresh.current, []);
   const scopeLabel = scope === 'ALL' ? 'All categories' : scope;
   const count = q.instruments?.length;
 
@@ -42,9 +44,10 @@ export function InstrumentsScreen() {
   return (
     <section className="screen instruments-screen" aria-label="Instruments">
       <ScreenHeader title="Instruments" subtitle={subtitle}>
-        <ChangesSinceSeen instruments={q.instruments} rowMarks={rowMarks} />
+        <ChangesSinceSeen instruments={q.instruments} rowMarks={rowMarks} focusWhenGone={refreshButton} />
         <UpdatedAgo fetchedAt={q.fetchedAt} fetching={q.isFetching} />
         <BusyButton
+          ref={refresh}
           onClick={() => void q.refetch()}
           busy={q.isFetching}
           title={`Fetch ${scopeLabel} again from the exchange`}
