@@ -2,6 +2,7 @@
  * One instrument's change history, newest first: the detail panel's History tab, and the panel of
  * a symbol the last fetch no longer lists.
  */
+import { useCallback, useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Category } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -14,6 +15,10 @@ import { BusyButton } from '../components/BusyButton';
 const PAGE = 100;
 
 export function SymbolHistory({ category, symbol }: { category: Category; symbol: string }) {
+  // The last "Load older changes" goes with the last page: its focus goes to the list it lengthened
+  // (focusable by script only, so it adds no tab stop).
+  const list = useRef<HTMLOListElement>(null);
+  const lastChange = useCallback(() => list.current, []);
   const q = useInfiniteQuery({
     queryKey: ['changes', 'history', category, symbol],
     queryFn: ({ pageParam }) =>
@@ -41,7 +46,7 @@ export function SymbolHistory({ category, symbol }: { category: Category; symbol
             : `${matched} change${matched === 1 ? '' : 's'} recorded, newest first`}
       </p>
       {events.length > 0 ? (
-        <ol className="ch-history-list" aria-label={`Changes of ${symbol}`}>
+        <ol className="ch-history-list" aria-label={`Changes of ${symbol}`} tabIndex={-1} ref={list}>
           {events.map((e) => (
             <li key={e.id}>
               <time className="num muted" dateTime={new Date(e.at).toISOString()}>
@@ -54,7 +59,12 @@ export function SymbolHistory({ category, symbol }: { category: Category; symbol
         </ol>
       ) : null}
       {q.hasNextPage ? (
-        <BusyButton className="button small ch-more" busy={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+        <BusyButton
+          className="button small ch-more"
+          busy={q.isFetchingNextPage}
+          onClick={() => void q.fetchNextPage()}
+          focusWhenGone={lastChange}
+        >
           {q.isFetchingNextPage ? 'Loading…' : 'Load older changes'}
         </BusyButton>
       ) : null}

@@ -2,7 +2,7 @@
  * Changes: what changed in the instruments of the active profile, newest first and grouped by the
  * fetch that saw it; each event leads to the instrument's history in the Instruments screen.
  */
-import { memo, useDeferredValue, useId, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHANGE_KINDS, type ChangeEvent } from '../../../shared/instrument-changes';
 import { CATEGORIES, type Category } from '../../../shared/schemas';
@@ -40,6 +40,9 @@ function feedRequest(f: FeedFilters, symbol: string, before: number | undefined)
 
 export function ChangesScreen() {
   const filters = useFeedFilters((s) => s.filters);
+  // The last Load more goes with the last page: its focus goes to the feed it lengthened.
+  const feed = useRef<HTMLDivElement>(null);
+  const feedRegion = useCallback(() => feed.current, []);
   const { set: setFilters, clear } = useFeedFilters.getState();
   const symbol = useDeferredValue(filters.symbol.trim().toUpperCase());
   const status = useChangeStatus();
@@ -178,7 +181,7 @@ export function ChangesScreen() {
         <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title="Could not read the change history" />
       ) : null}
       {/* Focusable: it scrolls (a long feed, or the empty state at 960 × 600), and the keyboard must reach it. */}
-      <div className="table-wrap ch-feed-wrap" role="region" aria-label="Change feed" tabIndex={0}>
+      <div className="table-wrap ch-feed-wrap" role="region" aria-label="Change feed" tabIndex={0} ref={feed}>
         {q.isSuccess && events.length === 0 ? (
           <div className="empty-state" role="status">
             <h2 className="ch-empty-title">{active ? 'No change matches' : 'No changes recorded yet'}</h2>
@@ -220,7 +223,7 @@ export function ChangesScreen() {
         )}
         {q.hasNextPage ? (
           <div className="ch-more">
-            <BusyButton busy={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+            <BusyButton busy={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} focusWhenGone={feedRegion}>
               {q.isFetchingNextPage ? 'Loading…' : `Load more (${events.length.toLocaleString('en-US')} shown)`}
             </BusyButton>
           </div>
