@@ -7,6 +7,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Instrument } from '../../shared/schemas';
 import { NO_FILTERS } from '../../renderer/src/instruments/filters';
+import type { ChangesSinceSeen as ChangesSinceSeenType } from '../../renderer/src/instruments/ChangesSinceSeen';
 import { InstrumentBrowser } from '../../renderer/src/instruments/InstrumentBrowser';
 import { useInstrumentBrowser } from '../../renderer/src/instruments/prefs';
 import type { RowMark, RowMarks } from '../../renderer/src/instruments/row-marks';
@@ -15,6 +16,18 @@ import { ROW_HEIGHT } from '../../renderer/src/instruments/grid-layout';
 import { syntheticInstruments } from './synthetic';
 import '../../renderer/src/styles.css';
 import '../../renderer/src/instruments/instruments.css';
+
+/**
+ * The changes count the screen mounts beside the browser (in its header). A glob, not an import: a
+ * paired run builds this page over an older renderer, where the count was inside the browser and
+ * this file does not exist (the glob is then empty, and the page mounts the browser alone).
+ */
+const ChangesSinceSeen = Object.values(
+  import.meta.glob<{ ChangesSinceSeen: typeof ChangesSinceSeenType }>(
+    '../../renderer/src/instruments/ChangesSinceSeen.tsx',
+    { eager: true },
+  ),
+)[0]?.ChangesSinceSeen;
 
 const painted = (): Promise<number> =>
   new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));
@@ -110,7 +123,11 @@ export function installGridBench(container: HTMLElement): GridBench {
       const t0 = performance.now();
       flushSync(() =>
         root!.render(
-          <InstrumentBrowser instruments={data} scopeLabel="Synthetic" exportScope="BENCH" rowMarks={rowMarks} />,
+          <>
+            {/* As the screen mounts them: the changes count (in its header) and the browser. */}
+            {ChangesSinceSeen ? <ChangesSinceSeen instruments={data} rowMarks={rowMarks} /> : null}
+            <InstrumentBrowser instruments={data} scopeLabel="Synthetic" exportScope="BENCH" rowMarks={rowMarks} />
+          </>,
         ),
       );
       return since(t0)(await settle());
@@ -161,7 +178,7 @@ export function installGridBench(container: HTMLElement): GridBench {
     domRows: bodyRows,
     floor() {
       // The whole browser, not the grid alone: the copy keeps the grid's place and size.
-      const copy = container.firstElementChild!.cloneNode(true) as HTMLElement;
+      const copy = container.querySelector('.ib')!.cloneNode(true) as HTMLElement;
       const top = grid().scrollTop;
       root?.unmount();
       root = undefined;
