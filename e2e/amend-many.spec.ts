@@ -72,6 +72,22 @@ test.describe('amend many', () => {
     await shot('amend-many-activity');
   });
 
+  test('a double press of Send starts one run: one request, no second run of refusals', async ({ app, demo }) => {
+    test.setTimeout(60_000);
+    await ladder(app, demo, 'twice', 4);
+    await openAmendMany(app);
+    await selectLadder(app, 4);
+    await app.getByLabel('Price steps').fill('1');
+    await expect(counts(app)).toContainText('4 ready');
+    await app.getByRole('button', { name: 'Review and send…' }).click();
+    await app.getByRole('button', { name: 'Send 4 modifications' }).dblclick();
+    await expect(runState(app)).toContainText('Finished — 4 applied', { timeout: 20_000 });
+    expect(batchRequests(demo)).toBe(1);
+    // The Activity screen lists one run, not a second one whose items were all refused.
+    await app.keyboard.press('Control+4');
+    await expect(app.getByRole('button', { name: /^Amend many · / })).toHaveCount(1);
+  });
+
   test('an order filled between preview and send is refused while the others apply', async ({ app, demo, shot }) => {
     test.setTimeout(60_000);
     await ladder(app, demo, 'fill', 12);

@@ -92,12 +92,24 @@ export function AmendManyScreen() {
           ? 'No selected order is ready to send.'
           : '';
 
+  // A second press before the first one's render (a double click) would start a second run: main's
+  // guards refuse all its items, and the screen would follow that run of refusals, not the one sent.
+  const starting = useRef(false);
   const send = () => {
+    if (starting.current) return;
+    starting.current = true;
     const items = plan.rows
       .filter((r) => r.status === 'ready' && r.request)
       .map((r) => r.request as ModifyOrderRequest);
     // Every row of the preview goes with the run, so its summary accounts for each selected order.
-    start.mutate({ items, skipped: skippedOf(plan.rows) });
+    start.mutate(
+      { items, skipped: skippedOf(plan.rows) },
+      {
+        onSettled: () => {
+          starting.current = false;
+        },
+      },
+    );
   };
 
   const locked = phase !== 'plan';
