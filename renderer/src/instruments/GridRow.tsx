@@ -3,7 +3,7 @@
  * not re-rendered, only the ones entering it; cell texts come from the dataset's format cache.
  * Indices: data row, view position and slot, as defined in InstrumentGrid.tsx.
  */
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { Dataset } from './dataset';
 import { cellContent } from './grid-cells';
 import type { RowMark } from './row-marks';
@@ -32,6 +32,18 @@ export interface GridRowProps {
   mark?: RowMark;
   /** Whether the symbol is watched; undefined: the grid has no stars. */
   watched?: boolean;
+}
+
+const padStyles = new WeakMap<CSSProperties, CSSProperties[]>();
+/**
+ * A column's cell style with `n` digits' room on the right (see CellContent.padEnd), one object per
+ * column and count: an unchanged padding is the same object, which React does not look into.
+ */
+function paddedStyle(cellStyle: CSSProperties, n: number): CSSProperties {
+  if (n === 0) return cellStyle;
+  let byCount = padStyles.get(cellStyle);
+  if (!byCount) padStyles.set(cellStyle, (byCount = []));
+  return (byCount[n] ??= { ...cellStyle, paddingRight: `calc(var(--ig-cell-padding-x) + ${n}ch)` });
 }
 
 /** The classes a row and its pinned-pane copy share, after their own: zebra, selection, status. */
@@ -88,7 +100,14 @@ export const GridRow = memo(function GridRow({
       style={{ top: pos * ROW_HEIGHT, width }}
     >
       {columns.map((col) => {
-        const { content, title, clip, describedBy, label } = cellContent(ds, col, row, now, { mark, watched });
+        const {
+          content,
+          title,
+          clip,
+          describedBy,
+          label,
+          padEnd = 0,
+        } = cellContent(ds, col, row, now, { mark, watched });
         return (
           <div
             key={col.id}
@@ -97,7 +116,7 @@ export const GridRow = memo(function GridRow({
             aria-colindex={col.index}
             aria-describedby={describedBy && `${idPrefix}-${describedBy}`}
             className={clip ? col.clipClassName : col.className}
-            style={col.cellStyle}
+            style={paddedStyle(col.cellStyle, padEnd)}
             title={title}
           >
             {content}
