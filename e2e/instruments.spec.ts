@@ -271,10 +271,31 @@ test.describe('instrument browser', () => {
     expect(shown).toBe(total);
   });
 
+  test('a tooltip belongs to the instrument under the pointer, through a sort', async ({ app }) => {
+    const cell = bodyRows(app).nth(2).locator('[aria-colindex="1"]');
+    const titleOf = (symbol: string) => new RegExp(`^${symbol}(\\n|$)`);
+    await cell.hover();
+    const before = await cell.locator('.ig-symbol').innerText();
+    await expect(cell).toHaveAttribute('title', titleOf(before));
+    // Only the row under the pointer carries tooltips (no row is selected).
+    await expect(bodyRows(app).nth(0).locator('[title]')).toHaveCount(0);
+    // Sorted from the keyboard while the pointer stays: the row under it now shows another
+    // instrument, and its tooltip is that instrument's, never the one it replaced.
+    await header(app, 'Symbol').getByRole('button').focus();
+    await app.keyboard.press('Enter');
+    await app.keyboard.press('Enter');
+    await expect(header(app, 'Symbol')).toHaveAttribute('aria-sort', 'descending');
+    const after = await cell.locator('.ig-symbol').innerText();
+    expect(after).not.toBe(before);
+    await expect(cell).toHaveAttribute('title', titleOf(after));
+  });
+
   test('status badges explain the status; upcoming restrictions are flagged', async ({ app, shot }) => {
     await app.getByLabel('Status', { exact: true }).selectOption('limit_open');
     const badge = bodyRows(app).first().locator('.badge');
     await expect(badge).toHaveText('Limit open');
+    // Tooltips are on the row under the pointer (and the selected one): hover, as a person does.
+    await badge.hover();
     await expect(badge).toHaveAttribute('title', /opening positions is restricted.*limit_open/);
 
     await app.getByLabel('Status', { exact: true }).selectOption('');
@@ -286,8 +307,10 @@ test.describe('instrument browser', () => {
     ).toBeVisible();
     const launch = await columnCells(app, 'Launch');
     await expect(launch.first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await launch.first().hover();
     await expect(launch.first()).toHaveAttribute('title', /raw: "\d+"/);
     const unset = (await columnCells(app, 'Maintenance')).filter({ hasText: '—' });
+    await unset.first().hover();
     await expect(unset.first()).toHaveAttribute('title', /raw: ""|raw: "-1"|raw: "0"/);
     await app.getByLabel('Has restrictions').uncheck();
     await app.getByLabel('Status', { exact: true }).selectOption('not-online');

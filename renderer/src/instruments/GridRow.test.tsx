@@ -66,6 +66,26 @@ describe('a row', () => {
     expect(html).toContain(`top:${4 * 24}px`);
     expect(html).toContain('class="ig-row is-selected is-flagged st-offline"');
   });
+  it('has tooltips only when asked (the row under the pointer, the selected row)', () => {
+    expect(html).not.toContain('title=');
+    const tipped = renderToStaticMarkup(
+      <GridRow
+        ds={ds}
+        row={1}
+        pos={4}
+        selected
+        columns={columns}
+        width={220}
+        now={0}
+        idPrefix="g"
+        seeking={false}
+        paneShown={false}
+        tips
+      />,
+    );
+    expect(tipped).toContain('title="ETHUSDT"');
+    expect(tipped).toContain('title="raw: &quot;0.001&quot;"');
+  });
   it('draws one cell per column, with its column index', () => {
     expect(html.match(/role="gridcell"/g)).toHaveLength(2);
     expect(html).toContain('aria-colindex="2"');

@@ -32,6 +32,8 @@ export interface GridRowProps {
   mark?: RowMark;
   /** Whether the symbol is watched; undefined: the grid has no stars. */
   watched?: boolean;
+  /** Its cells carry their tooltips: the row under the pointer, and the selected row (see SymbolExtras.tips). */
+  tips?: boolean;
 }
 
 const padStyles = new WeakMap<CSSProperties, CSSProperties[]>();
@@ -69,6 +71,7 @@ export const GridRow = memo(function GridRow({
   paneShown,
   mark,
   watched,
+  tips = false,
 }: GridRowProps) {
   const className = `ig-row${rowClassName(ds, row, pos, selected)}`;
   if (seeking) {
@@ -107,7 +110,7 @@ export const GridRow = memo(function GridRow({
           describedBy,
           label,
           padEnd = 0,
-        } = cellContent(ds, col, row, now, { mark, watched });
+        } = cellContent(ds, col, row, now, { mark, watched, tips });
         return (
           <div
             key={col.id}

@@ -102,10 +102,26 @@ describe('InstrumentBrowser', () => {
     expect(within(grid()).getByRole('columnheader', { name: 'Max leverage' }).getAttribute('aria-sort')).toBe('none');
     // Statuses in words; the meaning and the exchange's code describe the cell.
     const badge = within(bodyRows()[1]!).getByText('Limit open').closest('.badge')!;
+    fireEvent.pointerMove(badge);
     expect(badge.getAttribute('title')).toMatch(/opening positions is restricted.*limit_open/);
     const description = document.getElementById(badge.closest('[role="gridcell"]')!.getAttribute('aria-describedby')!);
     expect(description?.textContent).toBe('Limit open: opening positions is restricted (exchange code: limit_open)');
     expect(bodyRows()[1]!.className).toContain('is-flagged');
+  });
+
+  it('gives tooltips to the row under the pointer and to the selected row only', () => {
+    mount();
+    const titled = () => bodyRows().map((r) => r.querySelectorAll('[title]').length > 0);
+    expect(titled()).toEqual([false, false, false, false]);
+    fireEvent.pointerMove(within(bodyRows()[2]!).getByText('ETHBTC'));
+    expect(titled()).toEqual([false, false, true, false]);
+    // The status badge and the star say what they are; the symbol cell names its row.
+    expect(bodyRows()[2]!.querySelector('.badge')?.getAttribute('title')).toMatch(/exchange code: online/);
+    expect(bodyRows()[2]!.querySelector('[aria-colindex="1"]')?.getAttribute('title')).toBe('ETHBTC');
+    fireEvent.click(within(bodyRows()[0]!).getByText('BTCUSDT'));
+    expect(titled()).toEqual([true, false, true, false]);
+    fireEvent.pointerLeave(within(grid()).getAllByRole('rowgroup')[1]!);
+    expect(titled()).toEqual([true, false, false, false]);
   });
 
   it('sorts numerically with unset values last, and Shift adds a key', () => {

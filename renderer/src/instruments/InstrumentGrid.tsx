@@ -307,6 +307,10 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     return rowEl ? Number(rowEl.dataset.pos) : -1;
   };
 
+  // The row under the pointer carries its cells' tooltips (and the selected row, for the keyboard);
+  // the others have none, so a sort or a keystroke does not change a title on every cell in view.
+  const [hoverPos, setHoverPos] = useState(-1);
+
   // Only point at the selected row while it is rendered (virtualized rows come and go).
   const selectedRow = positions.includes(selectedPos) ? order[selectedPos] : undefined;
   const showRows = !loading && order.length > 0;
@@ -356,6 +360,8 @@ export const InstrumentGrid = memo(function InstrumentGrid({
             // One listener for every row's star (see symbolCell): no handler per row.
             if (onToggleWatch && (e.target as HTMLElement).closest('[data-star]')) onToggleWatch(pos);
           }}
+          onPointerMove={(e) => setHoverPos(posAt(e))}
+          onPointerLeave={() => setHoverPos(-1)}
           onDoubleClick={(e) => {
             const pos = posAt(e);
             if (pos >= 0 && !(e.target as HTMLElement).closest('[data-star]')) {
@@ -396,6 +402,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
                   paneShown={pinned && sideways}
                   mark={marks?.get(ds.keyOf(order[pos]!))}
                   watched={onToggleWatch && watched ? watched.has(ds.keyOf(order[pos]!)) : undefined}
+                  tips={pos === hoverPos || pos === selectedPos}
                 />
               ))
             : null}

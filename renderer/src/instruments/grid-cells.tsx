@@ -25,6 +25,12 @@ export interface SymbolExtras {
   watched?: boolean;
   /** The pinned pane's copy: hidden from assistive technology and not clickable, so no button. */
   copy?: boolean;
+  /**
+   * Tooltips (title attributes) wanted: only the row under the pointer and the selected row have
+   * them. A title that changes restyles its element (the browser's own stylesheet has a rule on
+   * [title]), and a sort or a keystroke would otherwise change one on most cells in view.
+   */
+  tips?: boolean;
 }
 
 const MARK_WORDS: Record<RowMark, string> = {
@@ -41,8 +47,8 @@ export function symbolCell(
   row: number,
   now: number,
   extras: SymbolExtras = {},
-): { content: ReactNode; title: string; widthPx: number; label?: string } {
-  const { mark, watched, copy } = extras;
+): { content: ReactNode; title?: string; widthPx: number; label?: string } {
+  const { mark, watched, copy, tips = false } = extras;
   const instrument = ds.rows[row]!;
   const symbol = ds.text('symbol', row);
   const upcoming = upcomingRestrictions(instrument, now);
@@ -67,7 +73,9 @@ export function symbolCell(
         .join(' ')
     : undefined;
   return {
-    title: [symbol, mark ? MARK_WORDS[mark] : '', watched ? 'watched (W)' : '', warning].filter(Boolean).join('\n'),
+    title: tips
+      ? [symbol, mark ? MARK_WORDS[mark] : '', watched ? 'watched (W)' : '', warning].filter(Boolean).join('\n')
+      : undefined,
     widthPx:
       maxTextWidth(symbol, MONO_PX, 'mono', true) +
       (ds.rwa[row] ? TAG_PX : 0) +
@@ -87,7 +95,13 @@ export function symbolCell(
             data-star=""
             aria-pressed={watched}
             aria-label={watched ? `Stop watching ${symbol}` : `Watch ${symbol}`}
-            title={watched ? `Stop watching ${symbol} (W)` : `Watch ${symbol}: notify me of its changes (W)`}
+            title={
+              tips
+                ? watched
+                  ? `Stop watching ${symbol} (W)`
+                  : `Watch ${symbol}: notify me of its changes (W)`
+                : undefined
+            }
           />
         )}
         <span className="ig-symbol">{symbol}</span>
@@ -126,6 +140,7 @@ export function StatusDescriptions({ statuses, idPrefix }: { statuses: Iterable<
 
 export interface CellContent {
   content: ReactNode;
+  /** Its tooltip; only asked for with SymbolExtras.tips. */
   title?: string;
   /** The id (after the grid's prefix) of the hidden text describing the cell (see StatusDescriptions). */
   describedBy?: string;
@@ -141,15 +156,24 @@ export interface CellContent {
   padEnd?: number;
 }
 
+/** A number cell's tooltip: a derived value (the steps) says how it is derived; a formatted one shows what was sent. */
+function numberTitle(ds: Dataset, col: CellColumn, row: number, text: string): string | undefined {
+  const spec = SPEC_BY_ID.get(col.id);
+  if (spec?.derive) return spec.description;
+  const raw = rawField(ds.rows[row]!, col.id) ?? '';
+  return raw !== text ? `raw: ${raw === null ? 'null' : JSON.stringify(raw)}` : undefined;
+}
+
 /** The cell of data row `row` in column `col`. */
 export function cellContent(
   ds: Dataset,
   col: CellColumn,
   row: number,
   now: number,
-  extras?: SymbolExtras,
+  extras: SymbolExtras = {},
 ): CellContent {
   const text = ds.text(col.id, row);
+  const tips = extras.tips ?? false;
   switch (col.kind) {
     case 'status': {
       // The badge clips itself (its own ellipsis, inside the cell) only when it may not fit: at
@@ -160,7 +184,7 @@ export function cellContent(
         content: (
           <span
             className={`badge badge-${statusTone(status)}${fitsBadge ? '' : ' clip'}`}
-            title={statusDescription(status)}
+            title={tips ? statusDescription(status) : undefined}
           >
             {fitsBadge ? text : <span>{text}</span>}
           </span>
@@ -171,12 +195,11 @@ export function cellContent(
     }
     case 'time': {
       const raw = rawField(ds.rows[row]!, col.id);
-      const rawTitle = `raw: ${raw === null ? 'null' : JSON.stringify(raw ?? '')}`;
+      const rawTitle = () => `raw: ${raw === null ? 'null' : JSON.stringify(raw ?? '')}`;
       if (col.restriction && isFutureTime(raw, now)) {
         const label = RESTRICTION_LABELS[col.id as RestrictionField];
-        const title = `${label} ${formatRelative(Number(raw), now)}\n${rawTitle}`;
         return {
-          title,
+          title: tips ? `${label} ${formatRelative(Number(raw), now)}\n${rawTitle()}` : undefined,
           clip: true,
           content: (
             <>
@@ -188,7 +211,7 @@ export function cellContent(
           ),
         };
       }
-      return { content: text, title: rawTitle, clip: !fits(text, col) };
+      return { content: text, title: tips ? rawTitle() : undefined, clip: !fits(text, col) };
     }
     case 'text':
     case 'category':
@@ -198,14 +221,7 @@ export function cellContent(
       }
       return { content: text, clip: !fits(text, col) };
     default: {
-      // A derived value (the steps) says how it is derived; a formatted one shows what was sent.
-      const spec = SPEC_BY_ID.get(col.id);
-      const raw = spec?.derive ? text : (rawField(ds.rows[row]!, col.id) ?? '');
-      const title = spec?.derive
-        ? spec.description
-        : raw !== text
-          ? `raw: ${raw === null ? 'null' : JSON.stringify(raw)}`
-          : undefined;
+      const title = tips ? numberTitle(ds, col, row, text) : undefined;
       if (!col.figures) return { content: text, title, clip: !fits(text, col) };
       // Padded to the column's widest fraction (lib/number-align.tsx): the points line up.
       const padEnd = trailingPadding(text, col.figures);
