@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Instrument } from '../../../shared/schemas';
@@ -90,71 +89,5 @@ describe('a row', () => {
     expect(html.match(/role="gridcell"/g)).toHaveLength(2);
     expect(html).toContain('aria-colindex="2"');
     expect(html).toContain('>ETHUSDT</span>');
-  });
-});
-
-describe('a number cell padded to its column', () => {
-  const ds = buildDataset(
-    [
-      { makerFeeRate: '0.0002', minOrderQty: '5' },
-      { makerFeeRate: '0.00015', minOrderQty: '0.125' },
-    ].map((fields, i) => ({
-      category: 'SPOT',
-      symbol: `S${i}USDT`,
-      status: 'online',
-      ...fields,
-    })) as unknown as Instrument[],
-  );
-  // The columns' widest parts as number-cells.ts counts them: "0.015 %" and "0.125".
-  const fee = cellColumn('makerFeeRate', 'Maker fee', 'percent', 1, 0, 120, false, {
-    head: 1,
-    frac: 4,
-    tail: 2,
-    word: 0,
-  });
-  const qty = cellColumn('minOrderQty', 'Min order qty', 'number', 2, 120, 100, false, {
-    head: 1,
-    frac: 4,
-    tail: 0,
-    word: 0,
-  });
-  const cells = (row: number) => {
-    const host = document.createElement('div');
-    host.innerHTML = renderToStaticMarkup(
-      <GridRow
-        ds={ds}
-        row={row}
-        pos={row}
-        selected={false}
-        columns={[fee, qty]}
-        width={220}
-        now={0}
-        idPrefix="g"
-        seeking={false}
-        paneShown={false}
-      />,
-    );
-    return [...host.querySelectorAll<HTMLElement>('[role="gridcell"]')];
-  };
-
-  it('keeps a full number as it is', () => {
-    for (const c of cells(1)) {
-      expect(c.childNodes).toHaveLength(1);
-      expect(c.style.paddingRight).toBe('');
-    }
-    expect(cells(1).map((c) => c.textContent)).toEqual(['0.015 %', '0.125']);
-  });
-  it('pads the end of a shorter number with its room, not with elements', () => {
-    // "5" lacks ".125": four digits' room after it, so its last digit sits where "0.125"'s does.
-    const c = cells(0)[1]!;
-    expect(c.textContent).toBe('5');
-    expect(c.childNodes).toHaveLength(1);
-    expect(c.style.paddingRight).toBe('calc(var(--ig-cell-padding-x) + 4ch)');
-  });
-  it('pads inside a number with a tail: invisible digits before " %", left out of what is read', () => {
-    const c = cells(0)[0]!;
-    expect([...c.childNodes].map((n) => n.textContent)).toEqual(['0.02', '0', ' %']);
-    expect(c.querySelector('.num-pad')?.getAttribute('aria-hidden')).toBe('true');
-    expect(c.style.paddingRight).toBe('');
   });
 });

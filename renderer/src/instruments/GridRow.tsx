@@ -3,7 +3,7 @@
  * not re-rendered, only the ones entering it; cell texts come from the dataset's format cache.
  * Indices: data row, view position and slot, as defined in InstrumentGrid.tsx.
  */
-import { memo, type CSSProperties } from 'react';
+import { memo } from 'react';
 import type { Dataset } from './dataset';
 import { cellContent } from './grid-cells';
 import type { RowMark } from './row-marks';
@@ -34,18 +34,6 @@ export interface GridRowProps {
   watched?: boolean;
   /** Its cells carry their tooltips: the row under the pointer, and the selected row (see SymbolExtras.tips). */
   tips?: boolean;
-}
-
-const padStyles = new WeakMap<CSSProperties, CSSProperties[]>();
-/**
- * A column's cell style with `n` digits' room on the right (see CellContent.padEnd), one object per
- * column and count: an unchanged padding is the same object, which React does not look into.
- */
-function paddedStyle(cellStyle: CSSProperties, n: number): CSSProperties {
-  if (n === 0) return cellStyle;
-  let byCount = padStyles.get(cellStyle);
-  if (!byCount) padStyles.set(cellStyle, (byCount = []));
-  return (byCount[n] ??= { ...cellStyle, paddingRight: `calc(var(--ig-cell-padding-x) + ${n}ch)` });
 }
 
 /** The classes a row and its pinned-pane copy share, after their own: zebra, selection, status. */
@@ -103,14 +91,7 @@ export const GridRow = memo(function GridRow({
       style={{ top: pos * ROW_HEIGHT, width }}
     >
       {columns.map((col) => {
-        const {
-          content,
-          title,
-          clip,
-          describedBy,
-          label,
-          padEnd = 0,
-        } = cellContent(ds, col, row, now, { mark, watched, tips });
+        const { content, title, clip, describedBy, label } = cellContent(ds, col, row, now, { mark, watched, tips });
         return (
           <div
             key={col.id}
@@ -119,7 +100,7 @@ export const GridRow = memo(function GridRow({
             aria-colindex={col.index}
             aria-describedby={describedBy && `${idPrefix}-${describedBy}`}
             className={clip ? col.clipClassName : col.className}
-            style={paddedStyle(col.cellStyle, padEnd)}
+            style={col.cellStyle}
             title={title}
           >
             {content}

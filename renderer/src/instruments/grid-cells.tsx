@@ -8,7 +8,7 @@ import { formatLocalDateTime, formatRelative, statusDescription, statusTone } fr
 import { BADGE_CHROME_PX, BADGE_PX, MONO_PX, TEXT_PX, type CellColumn } from './grid-layout';
 import type { RowMark } from './row-marks';
 import { SPEC_BY_ID } from './columns';
-import { alignedLength, alignedNumber, trailingPadding } from '../lib/number-align';
+import { alignedLength, alignedNumber } from '../lib/number-align';
 import { MONO_EM_BOUND, maxTextWidth } from './text-fit';
 import { RESTRICTION_LABELS, isFutureTime, rawField, upcomingRestrictions, type RestrictionField } from './values';
 
@@ -148,12 +148,6 @@ export interface CellContent {
   clip: boolean;
   /** The cell's accessible name, when its content alone would not give the right one. */
   label?: string;
-  /**
-   * Invisible digits after the text, drawn as the cell's room on the right (padding in `ch`, the
-   * monospace digit's advance) instead of elements: a sort that changes a cell's padding then
-   * changes one style, not the cell's children.
-   */
-  padEnd?: number;
 }
 
 /** A number cell's tooltip: a derived value (the steps) says how it is derived; a formatted one shows what was sent. */
@@ -224,13 +218,10 @@ export function cellContent(
       const title = tips ? numberTitle(ds, col, row, text) : undefined;
       if (!col.figures) return { content: text, title, clip: !fits(text, col) };
       // Padded to the column's widest fraction (lib/number-align.tsx): the points line up.
-      const padEnd = trailingPadding(text, col.figures);
-      const chars = padEnd === null ? alignedLength(text, col.figures) : text.length + padEnd;
       return {
-        content: padEnd === null ? alignedNumber(text, col.figures) : text,
-        padEnd: padEnd ?? 0,
+        content: alignedNumber(text, col.figures),
         title,
-        clip: chars * MONO_PX * MONO_EM_BOUND > col.contentPx,
+        clip: alignedLength(text, col.figures) * MONO_PX * MONO_EM_BOUND > col.contentPx,
       };
     }
   }

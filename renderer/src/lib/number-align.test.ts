@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alignedLength,
-  figuresOfTexts,
-  figuresWidthChars,
-  numberPadding,
-  numberShape,
-  trailingPadding,
-} from './number-align';
+import { alignedLength, figuresOfTexts, figuresWidthChars, numberPadding, numberShape } from './number-align';
 
 describe('numberShape', () => {
   it('splits a displayed number around its point', () => {
@@ -48,24 +41,5 @@ describe('aligning a column on the point', () => {
     expect(fees).toEqual({ head: 1, frac: 4, tail: 2, word: 0 });
     expect(numberPadding(numberShape('1 %'), fees)).toEqual({ frac: 4, tail: 0 });
     expect(numberPadding(numberShape('0.5 %'), fees)).toEqual({ frac: 2, tail: 0 });
-  });
-});
-
-describe('trailingPadding', () => {
-  const f = figuresOfTexts(['12.345', '0.5 %', '—']);
-  it('counts the padding of a text that is all after it', () => {
-    expect(trailingPadding('12.345', f)).toBe(2); // room for " %"
-    expect(trailingPadding('7', f)).toBe(6); // ".345" and " %"
-    expect(trailingPadding('—', f)).toBe(6); // a word ends where the points are
-  });
-  it('is null when a number with a tail lacks fraction digits: those go inside, before the tail', () => {
-    expect(trailingPadding('0.5 %', f)).toBeNull();
-    expect(trailingPadding('1.234 %', f)).toBe(0);
-  });
-  it('says what numberPadding says, in one count', () => {
-    for (const t of ['12.345', '7', '—', '1.234 %']) {
-      const p = numberPadding(numberShape(t), f);
-      expect(trailingPadding(t, f)).toBe(p.frac + p.tail);
-    }
   });
 });

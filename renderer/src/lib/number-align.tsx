@@ -95,17 +95,6 @@ export function alignedLength(text: string, figures: NumberFigures): number {
   return text.length + pad.frac + pad.tail;
 }
 
-/**
- * How many invisible characters go after `text` when all of its padding goes there (every text
- * but a number with a tail, such as " %", that lacks fraction digits): a caller may then draw them
- * as room (padding in `ch`) instead of elements. null when some of it goes inside the text.
- */
-export function trailingPadding(text: string, figures: NumberFigures): number | null {
-  const shape = numberShape(text);
-  const pad = numberPadding(shape, figures);
-  return pad.frac > 0 && shape.tail > 0 ? null : pad.frac + pad.tail;
-}
-
 const Pad = ({ n }: { n: number }) => (
   <span className="num-pad" aria-hidden="true">
     {padText(n)}
