@@ -180,7 +180,7 @@ export function cellContent(
             className={`badge badge-${statusTone(status)}${fitsBadge ? '' : ' clip'}`}
             title={tips ? statusDescription(status) : undefined}
           >
-            {fitsBadge ? text : <span>{text}</span>}
+            {text}
           </span>
         ),
         describedBy: status ? statusDescriptionId(status) : undefined,
