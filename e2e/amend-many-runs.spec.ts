@@ -122,6 +122,10 @@ test.describe('amend many says what happened', () => {
     await app.getByRole('button', { name: 'Switch to light theme' }).click();
     for (const size of SIZES) {
       await app.setViewportSize(size);
+      // Every row's Activity button is in view: the items table needs no sideways scroll.
+      await expect(items(app).getByRole('button', { name: /in Activity$/ })).toHaveCount(3);
+      const sideways = await app.locator('.am-run-scroll').evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(sideways, `${size.width} px: the items table scrolls sideways`).toBeLessThanOrEqual(0);
       await shot(`amend-many-summary-every-row-${size.width}x${size.height}`);
     }
   });

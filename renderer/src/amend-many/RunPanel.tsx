@@ -4,9 +4,9 @@
  * every item of the preview included. An item whose outcome is unknown is never resent: the
  * operator checks the order, and Check again reads every unknown item once more.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { PlanRow } from '../../../shared/amend-plan';
-import { changeText } from '../../../shared/change-text';
+import { changeParts } from '../../../shared/change-text';
 import {
   runBarValue,
   runIsOver,
@@ -228,7 +228,14 @@ export function RunPanel({
                   <td className="num muted">{item.index + 1}</td>
                   <td className="mono">{label}</td>
                   <td>{item.symbol ?? item.request.symbol ?? plan?.symbol ?? '—'}</td>
-                  <td className="mono">{changeText(item.request, plan?.current)}</td>
+                  <td className="mono am-change">
+                    {changeParts(item.request, plan?.current).map((part, k) => (
+                      <Fragment key={k}>
+                        {k > 0 ? ', ' : null}
+                        <span className="am-change-part">{part}</span>
+                      </Fragment>
+                    ))}
+                  </td>
                   <td>
                     <span className={`badge ${ITEM_BADGES[item.status]}`}>{ITEM_LABELS[item.status]}</span>
                     {item.status === 'unknown' ? <span className="am-check-order">check the order</span> : null}
