@@ -43,31 +43,8 @@ describe('a row', () => {
     cellColumn('symbol', 'Symbol', 'text', 1, 0, 140, true),
     cellColumn('makerFeeRate', 'Maker fee', 'percent', 2, 140, 80, false),
   ];
-  const html = renderToStaticMarkup(
-    <GridRow
-      ds={ds}
-      row={1}
-      pos={4}
-      selected
-      columns={columns}
-      width={220}
-      now={0}
-      idPrefix="g"
-      seeking={false}
-      paneShown={false}
-    />,
-  );
-
-  it('is placed and numbered by its view position, and named by its data row', () => {
-    expect(html).toContain('id="g-r1"');
-    expect(html).toContain('aria-rowindex="7"');
-    expect(html).toContain('data-pos="4"');
-    expect(html).toContain(`top:${4 * 24}px`);
-    expect(html).toContain('class="ig-row is-selected is-flagged st-offline"');
-  });
-  it('has tooltips only when asked (the row under the pointer, the selected row)', () => {
-    expect(html).not.toContain('title=');
-    const tipped = renderToStaticMarkup(
+  const render = (tips?: boolean) =>
+    renderToStaticMarkup(
       <GridRow
         ds={ds}
         row={1}
@@ -79,9 +56,21 @@ describe('a row', () => {
         idPrefix="g"
         seeking={false}
         paneShown={false}
-        tips
+        tips={tips}
       />,
     );
+  const html = render();
+
+  it('is placed and numbered by its view position, and named by its data row', () => {
+    expect(html).toContain('id="g-r1"');
+    expect(html).toContain('aria-rowindex="7"');
+    expect(html).toContain('data-pos="4"');
+    expect(html).toContain(`top:${4 * 24}px`);
+    expect(html).toContain('class="ig-row is-selected is-flagged st-offline"');
+  });
+  it('has tooltips only when asked (the row under the pointer, the selected row)', () => {
+    expect(html).not.toContain('title=');
+    const tipped = render(true);
     expect(tipped).toContain('title="ETHUSDT"');
     expect(tipped).toContain('title="raw: &quot;0.001&quot;"');
   });
