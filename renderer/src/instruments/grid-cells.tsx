@@ -18,7 +18,7 @@ const WARN_PX = 24;
 const STAR_PX = 20;
 const MARK_PX: Record<RowMark, number> = { new: 38, changed: 62 };
 
-/** What the change history adds to a row's Symbol cell. */
+/** What a row adds to its cells beyond their data: the change history's marks on the Symbol cell, and its tooltips. */
 export interface SymbolExtras {
   mark?: RowMark;
   /** undefined: no star at all (no history to keep it in). */
