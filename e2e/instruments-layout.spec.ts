@@ -173,6 +173,22 @@ test.describe('instrument browser layout', () => {
     }
   });
 
+  test('the grid stays put when the Watched count passes 99', async ({ app }) => {
+    // The bar above the grid has a few pixels to spare at 1280 px; a third digit must not wrap it.
+    await app.setViewportSize({ width: 1280, height: 900 });
+    await loaded(app);
+    const top = async () => (await grid(app).boundingBox())!.y;
+    await grid(app).focus();
+    await app.keyboard.press('ArrowDown');
+    const at = await top();
+    for (let i = 0; i < 100; i++) {
+      await app.keyboard.press('w');
+      await app.keyboard.press('ArrowDown');
+    }
+    await expect(app.getByRole('checkbox', { name: 'Watched 100' })).toBeVisible();
+    expect(await top()).toBe(at);
+  });
+
   test('status badges fit their column at its default width, and never clip with a stray ellipsis', async ({ app }) => {
     await loaded(app);
     await app.getByLabel('Category', { exact: true }).selectOption('ALL');

@@ -28,8 +28,9 @@ import { useRankWarmup } from './use-rank-warmup';
 const NO_ROWS: Instrument[] = [];
 
 /**
- * A filter's count: its room is kept while it is 0 (up to 2 digits), so the first star or change
- * does not widen the bar above the grid (which could wrap it and move the grid down).
+ * A filter's count: its room is kept while it is 0 (up to 3 digits), so the first star, or a refresh
+ * that brings a hundred changes, does not widen the bar above the grid (which could wrap it and move
+ * the grid down).
  */
 function CheckCount({ n }: { n: number }) {
   return <span className="ib-check-count num">{n ? n.toLocaleString('en-US') : ''}</span>;
