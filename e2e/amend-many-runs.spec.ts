@@ -20,6 +20,7 @@ import {
   items,
   ladder,
   openAmendMany,
+  previewShiftedLadder,
   progress,
   runState,
   selectLadder,
@@ -39,11 +40,7 @@ test.describe('amend many says what happened', () => {
     shot,
   }) => {
     test.setTimeout(90_000);
-    await ladder(app, demo, 'halt', 50);
-    await openAmendMany(app);
-    await selectLadder(app, 50);
-    await app.getByLabel('Price steps').fill('1');
-    await expect(counts(app)).toContainText('50 ready');
+    await previewShiftedLadder(app, demo, 'halt', 50, 1);
     demo.control.delayResponses(BATCH, 2000, 1);
     await confirmAndSend(app, 50);
     await app.getByRole('button', { name: 'Stop', exact: true }).click();
@@ -147,11 +144,7 @@ test.describe('amend many says what happened', () => {
     shot,
   }) => {
     test.setTimeout(90_000);
-    await ladder(app, demo, 'slow', 30);
-    await openAmendMany(app);
-    await selectLadder(app, 30);
-    await app.getByLabel('Price steps').fill('1');
-    await expect(counts(app)).toContainText('30 ready');
+    await previewShiftedLadder(app, demo, 'slow', 30, 1);
     // The check's reads are slow: the run is photographed and cancelled while it checks.
     demo.control.delayResponses(READ_PAGES, 15_000, 3);
     await confirmAndSend(app, 30);
@@ -181,11 +174,7 @@ test.describe('amend many says what happened', () => {
   }) => {
     test.skip(!core || !host, 'the restart is made with the core of the renderer project');
     test.setTimeout(90_000);
-    await ladder(app, demo, 'again', 30);
-    await openAmendMany(app);
-    await selectLadder(app, 30);
-    await app.getByLabel('Price steps').fill('1');
-    await expect(counts(app)).toContainText('30 ready');
+    await previewShiftedLadder(app, demo, 'again', 30, 1);
     // The engine decides late: the run is still following every item when UTA Desk stops.
     demo.control.setEngineLatency(6000);
     await confirmAndSend(app, 30);

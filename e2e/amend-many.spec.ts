@@ -14,6 +14,7 @@ import {
   items,
   ladder,
   openAmendMany,
+  previewShiftedLadder,
   progress,
   runState,
   selectLadder,
@@ -28,11 +29,7 @@ test.describe('amend many', () => {
     shot,
   }) => {
     test.setTimeout(150_000);
-    const ids = await ladder(app, demo, 'ladder', 50);
-    await openAmendMany(app);
-    await selectLadder(app, 50);
-    await app.getByLabel('Price steps').fill('1');
-    await expect(counts(app)).toContainText('50 ready');
+    const ids = await previewShiftedLadder(app, demo, 'ladder', 50, 1);
     await expect(counts(app)).toContainText('in 3 requests');
     const preview = app.getByRole('table', { name: 'Preview' });
     await expect(preview.getByRole('row').filter({ hasText: 'ladder-01' })).toContainText('94990.0 → 94990.1');
@@ -74,11 +71,7 @@ test.describe('amend many', () => {
 
   test('a double press of Send starts one run: one request, no second run of refusals', async ({ app, demo }) => {
     test.setTimeout(60_000);
-    await ladder(app, demo, 'twice', 4);
-    await openAmendMany(app);
-    await selectLadder(app, 4);
-    await app.getByLabel('Price steps').fill('1');
-    await expect(counts(app)).toContainText('4 ready');
+    await previewShiftedLadder(app, demo, 'twice', 4, 1);
     await app.getByRole('button', { name: 'Review and send…' }).click();
     await app.getByRole('button', { name: 'Send 4 modifications' }).dblclick();
     await expect(runState(app)).toContainText('Finished — 4 applied', { timeout: 20_000 });
@@ -90,11 +83,7 @@ test.describe('amend many', () => {
 
   test('an order filled between preview and send is refused while the others apply', async ({ app, demo, shot }) => {
     test.setTimeout(60_000);
-    await ladder(app, demo, 'fill', 12);
-    await openAmendMany(app);
-    await selectLadder(app, 12);
-    await app.getByLabel('Price steps').fill('2');
-    await expect(counts(app)).toContainText('12 ready');
+    await previewShiftedLadder(app, demo, 'fill', 12, 2);
     await app.getByRole('button', { name: 'Review and send…' }).click();
     demo.control.fillOrder(DEMO_UID, 'fill-07');
     await app.getByRole('button', { name: 'Send 12 modifications' }).click();
@@ -112,11 +101,7 @@ test.describe('amend many', () => {
 
   test('Stop halfway: nothing new is sent, what was sent is followed, the rest is not sent', async ({ app, demo }) => {
     test.setTimeout(60_000);
-    await ladder(app, demo, 'stop', 50);
-    await openAmendMany(app);
-    await selectLadder(app, 50);
-    await app.getByLabel('Price steps').fill('1');
-    await expect(counts(app)).toContainText('50 ready');
+    await previewShiftedLadder(app, demo, 'stop', 50, 1);
     demo.control.delayResponses(BATCH, 2000, 1);
     await confirmAndSend(app, 50);
     await expect(app.getByText('Pause and Stop send nothing new')).toBeVisible();
@@ -135,11 +120,7 @@ test.describe('amend many', () => {
 
   test('no answer in time: items unknown, nothing resent, Check again reads them', async ({ app, demo, shot }) => {
     test.setTimeout(60_000);
-    await ladder(app, demo, 'late', 3);
-    await openAmendMany(app);
-    await selectLadder(app, 3);
-    await app.getByLabel('Price steps').fill('1');
-    await expect(counts(app)).toContainText('3 ready');
+    await previewShiftedLadder(app, demo, 'late', 3, 1);
     // Longer than the Local demo profile's 10 s request timeout.
     demo.control.delayResponses(BATCH, 15_000, 1);
     await confirmAndSend(app, 3);

@@ -66,6 +66,19 @@ export async function selectLadder(app: Page, n: number) {
   await expect(app.getByText(`${n} of ${n} shown selected`)).toBeVisible();
 }
 
+/**
+ * A ladder of `n` orders on the Amend many screen, all selected, shifted by `steps` price steps:
+ * the preview says all `n` are ready. Returns their order ids.
+ */
+export async function previewShiftedLadder(app: Page, demo: Demo, prefix: string, n: number, steps: number) {
+  const ids = await ladder(app, demo, prefix, n);
+  await openAmendMany(app);
+  await selectLadder(app, n);
+  await app.getByLabel('Price steps').fill(String(steps));
+  await expect(counts(app)).toContainText(`${n} ready`);
+  return ids;
+}
+
 export const counts = (app: Page) => app.getByRole('status', { name: 'Preview counts' });
 export const progress = (app: Page) => app.getByRole('progressbar', { name: 'Run progress' });
 export const runState = (app: Page) => app.getByRole('status', { name: 'Run state' });
