@@ -1,4 +1,6 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { render as renderDom } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Instrument } from '../../../shared/schemas';
 import { buildDataset } from './dataset';
@@ -43,8 +45,9 @@ describe('a row', () => {
     cellColumn('symbol', 'Symbol', 'text', 1, 0, 140, true),
     cellColumn('makerFeeRate', 'Maker fee', 'percent', 2, 140, 80, false),
   ];
+  // Rendered into the DOM: what a cell shows is written there once the row is committed (cell-dom.ts).
   const render = (tips?: boolean) =>
-    renderToStaticMarkup(
+    renderDom(
       <GridRow
         ds={ds}
         row={1}
@@ -58,14 +61,14 @@ describe('a row', () => {
         paneShown={false}
         tips={tips}
       />,
-    );
+    ).container.innerHTML;
   const html = render();
 
   it('is placed and numbered by its view position, and named by its data row', () => {
     expect(html).toContain('id="g-r1"');
     expect(html).toContain('aria-rowindex="7"');
     expect(html).toContain('data-pos="4"');
-    expect(html).toContain(`top:${4 * 24}px`);
+    expect(html).toContain(`top: ${4 * 24}px`);
     expect(html).toContain('class="ig-row is-selected is-flagged st-offline"');
   });
   it('has tooltips only when asked (the row under the pointer, the selected row)', () => {

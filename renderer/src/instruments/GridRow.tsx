@@ -1,11 +1,14 @@
 /**
  * One virtual row of the grid. Memoized on its inputs: while scrolling, rows that stay in view are
  * not re-rendered, only the ones entering it; cell texts come from the dataset's format cache.
+ * React renders the row and its cell elements, which change only with the columns; what each cell
+ * shows is written into it before the frame is painted (cell-dom.ts says why).
  * Indices: data row, view position and slot, as defined in InstrumentGrid.tsx.
  */
-import { memo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { writeCell } from './cell-dom';
 import type { Dataset } from './dataset';
-import { cellContent } from './grid-cells';
+import { cellView } from './grid-cells';
 import type { RowMark } from './row-marks';
 import { FIRST_BODY_ARIA_ROWINDEX, ROW_HEIGHT, type CellColumn } from './grid-layout';
 
@@ -62,6 +65,20 @@ export const GridRow = memo(function GridRow({
   tips = false,
 }: GridRowProps) {
   const className = `ig-row${rowClassName(ds, row, pos, selected)}`;
+  const rowRef = useRef<HTMLDivElement>(null);
+  // The same elements for every row shown in this slot: React leaves them alone on a sort.
+  const cells = useMemo(
+    () => columns.map((col) => <div key={col.id} role="gridcell" aria-colindex={col.index} style={col.cellStyle} />),
+    [columns],
+  );
+  useLayoutEffect(() => {
+    const el = rowRef.current;
+    if (seeking || !el) return;
+    const extras = { mark, watched, tips };
+    columns.forEach((col, i) =>
+      writeCell(el.children[i] as HTMLElement, cellView(ds, col, row, now, idPrefix, extras)),
+    );
+  });
   if (seeking) {
     const first = columns[0];
     return (
@@ -89,24 +106,9 @@ export const GridRow = memo(function GridRow({
       aria-selected={selected}
       data-pos={pos}
       style={{ top: pos * ROW_HEIGHT, width }}
+      ref={rowRef}
     >
-      {columns.map((col) => {
-        const { content, title, clip, describedBy, label } = cellContent(ds, col, row, now, { mark, watched, tips });
-        return (
-          <div
-            key={col.id}
-            role="gridcell"
-            aria-label={label}
-            aria-colindex={col.index}
-            aria-describedby={describedBy && `${idPrefix}-${describedBy}`}
-            className={clip ? col.clipClassName : col.className}
-            style={col.cellStyle}
-            title={title}
-          >
-            {content}
-          </div>
-        );
-      })}
+      {cells}
     </div>
   );
 });

@@ -1,5 +1,6 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { render } from '@testing-library/react';
 import type { Instrument } from '../../../shared/schemas';
 import { buildDataset } from './dataset';
 import { PinnedPane } from './PinnedPane';
@@ -10,8 +11,9 @@ describe('the pinned pane', () => {
     { category: 'SPOT', symbol: 'ETHUSDT', status: 'online' },
     { category: 'SPOT', symbol: 'SOLUSDT', status: 'offline' },
   ] as unknown as Instrument[]);
+  // Rendered into the DOM: the symbols are written there once the pane is committed (cell-dom.ts).
   const pane = (seeking: boolean) =>
-    renderToStaticMarkup(
+    render(
       <PinnedPane
         ds={ds}
         order={Int32Array.from([2, 0, 1])}
@@ -23,13 +25,13 @@ describe('the pinned pane', () => {
         now={0}
         seeking={seeking}
       />,
-    );
+    ).container.innerHTML;
 
   it('draws the symbols of the rendered view positions, where their rows are', () => {
     const html = pane(false);
     expect(html).toContain('aria-hidden="true"');
-    expect(html).toMatch(/class="ig-pin odd" style="top:24px" data-pos="1"><span class="ig-symbol">BTCUSDT</);
-    expect(html).toMatch(/class="ig-pin is-selected" style="top:48px" data-pos="2"><span class="ig-symbol">ETHUSDT</);
+    expect(html).toMatch(/class="ig-pin odd" style="top: 24px;" data-pos="1"><span class="ig-symbol">BTCUSDT</);
+    expect(html).toMatch(/class="ig-pin is-selected" style="top: 48px;" data-pos="2"><span class="ig-symbol">ETHUSDT</);
     expect(html).not.toContain('SOLUSDT');
   });
   it('draws plain symbols while the grid seeks', () => {

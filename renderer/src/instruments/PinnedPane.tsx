@@ -3,7 +3,8 @@
  * layer) over the rows, instead of a sticky cell per row, which made every frame re-layerize.
  * Indices: data row, view position and slot, as defined in InstrumentGrid.tsx.
  */
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
+import { writeParts } from './cell-dom';
 import type { Dataset } from './dataset';
 import { symbolCell } from './grid-cells';
 import { ROW_HEIGHT } from './grid-layout';
@@ -30,10 +31,22 @@ const PinnedCell = memo(function PinnedCell({
   mark: RowMark | undefined;
   watched: boolean | undefined;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Written like the row's own cells (cell-dom.ts), from the same description.
+  useLayoutEffect(() => {
+    if (ref.current)
+      writeParts(
+        ref.current,
+        seeking ? [ds.text('symbol', row)] : symbolCell(ds, row, now, { mark, watched, copy: true }).parts,
+      );
+  });
   return (
-    <div className={`ig-pin${rowClassName(ds, row, pos, selected)}`} style={{ top: pos * ROW_HEIGHT }} data-pos={pos}>
-      {seeking ? ds.text('symbol', row) : symbolCell(ds, row, now, { mark, watched, copy: true }).content}
-    </div>
+    <div
+      ref={ref}
+      className={`ig-pin${rowClassName(ds, row, pos, selected)}`}
+      style={{ top: pos * ROW_HEIGHT }}
+      data-pos={pos}
+    />
   );
 });
 

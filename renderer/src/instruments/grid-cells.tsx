@@ -1,14 +1,15 @@
 /**
- * What a body cell shows: its content, its tooltip, and whether it may need clipping. Texts come
- * from the dataset's format cache; the clip decision is an upper bound (text-fit.ts), not a measure.
+ * What a body cell shows: its content, its tooltip, and whether it may need clipping, as data
+ * (cell-dom.ts writes it into the cell). Texts come from the dataset's format cache; the clip
+ * decision is an upper bound (text-fit.ts), not a measure.
  */
-import type { ReactNode } from 'react';
+import type { CellElement, CellPart, CellView } from './cell-dom';
 import type { Dataset } from './dataset';
 import { formatLocalDateTime, formatRelative, statusDescription, statusTone } from './format';
 import { BADGE_CHROME_PX, BADGE_PX, MONO_PX, TEXT_PX, type CellColumn } from './grid-layout';
 import type { RowMark } from './row-marks';
 import { SPEC_BY_ID } from './columns';
-import { alignedLength, alignedNumber } from '../lib/number-align';
+import { alignedLength, alignedPieces, padText } from '../lib/number-align';
 import { MONO_EM_BOUND, maxTextWidth } from './text-fit';
 import { RESTRICTION_LABELS, isFutureTime, rawField, upcomingRestrictions, type RestrictionField } from './values';
 
@@ -41,13 +42,20 @@ const MARK_WORDS: Record<RowMark, string> = {
 const fits = (text: string, col: CellColumn): boolean =>
   maxTextWidth(text, col.face === 'mono' ? MONO_PX : TEXT_PX, col.face) <= col.contentPx;
 
+const PAD_ATTRS = { 'aria-hidden': 'true' } as const;
+const STAR_ATTRS = { tabindex: '-1', 'data-star': '' } as const;
+
+function warnSign(label: string): CellElement {
+  return { tag: 'span', className: 'ig-warn', text: '⚠', attrs: { role: 'img', 'aria-label': label } };
+}
+
 /** The Symbol cell of data row `row`: the row's own cell and the pinned pane's copy. */
 export function symbolCell(
   ds: Dataset,
   row: number,
   now: number,
   extras: SymbolExtras = {},
-): { content: ReactNode; title?: string; widthPx: number; label?: string } {
+): { parts: CellPart[]; title?: string; widthPx: number; label?: string } {
   const { mark, watched, copy, tips = false } = extras;
   const instrument = ds.rows[row]!;
   const symbol = ds.text('symbol', row);
@@ -72,6 +80,33 @@ export function symbolCell(
         .filter(Boolean)
         .join(' ')
     : undefined;
+  const parts: CellPart[] = [];
+  if (starred) {
+    const className = `ig-star${watched ? ' is-on' : ''}`;
+    // The pinned pane's copy is hidden from assistive technology and not clickable: no button.
+    parts.push(
+      copy
+        ? { tag: 'span', className }
+        : {
+            tag: 'button',
+            className,
+            attrs: {
+              ...STAR_ATTRS,
+              'aria-pressed': String(watched),
+              'aria-label': watched ? `Stop watching ${symbol}` : `Watch ${symbol}`,
+              title: tips
+                ? watched
+                  ? `Stop watching ${symbol} (W)`
+                  : `Watch ${symbol}: notify me of its changes (W)`
+                : undefined,
+            },
+          },
+    );
+  }
+  parts.push({ tag: 'span', className: 'ig-symbol', text: symbol });
+  if (ds.rwa[row]) parts.push({ tag: 'span', className: 'ig-tag', text: 'RWA' });
+  if (mark) parts.push({ tag: 'span', className: `ig-mark ig-mark-${mark}`, text: mark });
+  if (warning) parts.push(warnSign(`Upcoming restriction: ${warning}`));
   return {
     title: tips
       ? [symbol, mark ? MARK_WORDS[mark] : '', watched ? 'watched (W)' : '', warning].filter(Boolean).join('\n')
@@ -83,37 +118,7 @@ export function symbolCell(
       (starred ? STAR_PX : 0) +
       (mark ? MARK_PX[mark] : 0),
     label,
-    content: (
-      <>
-        {!starred ? null : copy ? (
-          <span className={`ig-star${watched ? ' is-on' : ''}`} />
-        ) : (
-          <button
-            type="button"
-            className={`ig-star${watched ? ' is-on' : ''}`}
-            tabIndex={-1}
-            data-star=""
-            aria-pressed={watched}
-            aria-label={watched ? `Stop watching ${symbol}` : `Watch ${symbol}`}
-            title={
-              tips
-                ? watched
-                  ? `Stop watching ${symbol} (W)`
-                  : `Watch ${symbol}: notify me of its changes (W)`
-                : undefined
-            }
-          />
-        )}
-        <span className="ig-symbol">{symbol}</span>
-        {ds.rwa[row] ? <span className="ig-tag">RWA</span> : null}
-        {mark ? <span className={`ig-mark ig-mark-${mark}`}>{mark}</span> : null}
-        {warning ? (
-          <span className="ig-warn" role="img" aria-label={`Upcoming restriction: ${warning}`}>
-            ⚠
-          </span>
-        ) : null}
-      </>
-    ),
+    parts,
   };
 }
 
@@ -138,18 +143,6 @@ export function StatusDescriptions({ statuses, idPrefix }: { statuses: Iterable<
   );
 }
 
-export interface CellContent {
-  content: ReactNode;
-  /** Its tooltip; only asked for with SymbolExtras.tips. */
-  title?: string;
-  /** The id (after the grid's prefix) of the hidden text describing the cell (see StatusDescriptions). */
-  describedBy?: string;
-  /** Content that may be wider than the cell (see text-fit.ts). */
-  clip: boolean;
-  /** The cell's accessible name, when its content alone would not give the right one. */
-  label?: string;
-}
-
 /** A number cell's tooltip: a derived value (the steps) says how it is derived; a formatted one shows what was sent. */
 function numberTitle(ds: Dataset, col: CellColumn, row: number, text: string): string | undefined {
   const spec = SPEC_BY_ID.get(col.id);
@@ -158,16 +151,33 @@ function numberTitle(ds: Dataset, col: CellColumn, row: number, text: string): s
   return raw !== text ? `raw: ${raw === null ? 'null' : JSON.stringify(raw)}` : undefined;
 }
 
-/** The cell of data row `row` in column `col`. */
-export function cellContent(
+/** A number padded to its column's widest fraction (lib/number-align.tsx): the points line up. */
+function alignedParts(text: string, col: CellColumn): CellPart[] {
+  return alignedPieces(text, col.figures!).map((p) =>
+    typeof p === 'number' ? { tag: 'span', className: 'num-pad', text: padText(p), attrs: PAD_ATTRS } : p,
+  );
+}
+
+/**
+ * The cell of data row `row` in column `col`. `idPrefix` is the grid's: a status cell points at
+ * its status's description (see StatusDescriptions).
+ */
+export function cellView(
   ds: Dataset,
   col: CellColumn,
   row: number,
   now: number,
+  idPrefix: string,
   extras: SymbolExtras = {},
-): CellContent {
+): CellView {
   const text = ds.text(col.id, row);
   const tips = extras.tips ?? false;
+  const view = (parts: CellPart[], clip: boolean, title?: string, label?: string): CellView => ({
+    className: clip ? col.clipClassName : col.className,
+    parts,
+    title,
+    label,
+  });
   switch (col.kind) {
     case 'status': {
       // The badge clips itself (its own ellipsis, inside the cell) only when it may not fit: at
@@ -175,16 +185,16 @@ export function cellContent(
       const status = ds.statuses[row]!;
       const fitsBadge = maxTextWidth(text, BADGE_PX, 'sans', true) + BADGE_CHROME_PX <= col.contentPx;
       return {
-        content: (
-          <span
-            className={`badge badge-${statusTone(status)}${fitsBadge ? '' : ' clip'}`}
-            title={tips ? statusDescription(status) : undefined}
-          >
-            {text}
-          </span>
-        ),
-        describedBy: status ? statusDescriptionId(status) : undefined,
-        clip: false,
+        className: col.className,
+        parts: [
+          {
+            tag: 'span',
+            className: `badge badge-${statusTone(status)}${fitsBadge ? '' : ' clip'}`,
+            text,
+            attrs: tips ? { title: statusDescription(status) } : undefined,
+          },
+        ],
+        describedBy: status ? `${idPrefix}-${statusDescriptionId(status)}` : undefined,
       };
     }
     case 'time': {
@@ -192,37 +202,29 @@ export function cellContent(
       const rawTitle = () => `raw: ${raw === null ? 'null' : JSON.stringify(raw ?? '')}`;
       if (col.restriction && isFutureTime(raw, now)) {
         const label = RESTRICTION_LABELS[col.id as RestrictionField];
-        return {
-          title: tips ? `${label} ${formatRelative(Number(raw), now)}\n${rawTitle()}` : undefined,
-          clip: true,
-          content: (
-            <>
-              <span className="ig-warn" role="img" aria-label={`${label} upcoming`}>
-                ⚠
-              </span>
-              {text}
-            </>
-          ),
-        };
+        return view(
+          [warnSign(`${label} upcoming`), text],
+          true,
+          tips ? `${label} ${formatRelative(Number(raw), now)}\n${rawTitle()}` : undefined,
+        );
       }
-      return { content: text, title: tips ? rawTitle() : undefined, clip: !fits(text, col) };
+      return view([text], !fits(text, col), tips ? rawTitle() : undefined);
     }
     case 'text':
     case 'category':
       if (col.id === 'symbol') {
-        const { content, title, widthPx, label } = symbolCell(ds, row, now, extras);
-        return { content, title, label, clip: widthPx > col.contentPx };
+        const { parts, title, widthPx, label } = symbolCell(ds, row, now, extras);
+        return view(parts, widthPx > col.contentPx, title, label);
       }
-      return { content: text, clip: !fits(text, col) };
+      return view([text], !fits(text, col));
     default: {
       const title = tips ? numberTitle(ds, col, row, text) : undefined;
-      if (!col.figures) return { content: text, title, clip: !fits(text, col) };
-      // Padded to the column's widest fraction (lib/number-align.tsx): the points line up.
-      return {
-        content: alignedNumber(text, col.figures),
+      if (!col.figures) return view([text], !fits(text, col), title);
+      return view(
+        alignedParts(text, col),
+        alignedLength(text, col.figures) * MONO_PX * MONO_EM_BOUND > col.contentPx,
         title,
-        clip: alignedLength(text, col.figures) * MONO_PX * MONO_EM_BOUND > col.contentPx,
-      };
+      );
     }
   }
 }

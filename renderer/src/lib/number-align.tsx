@@ -95,30 +95,36 @@ export function alignedLength(text: string, figures: NumberFigures): number {
   return text.length + pad.frac + pad.tail;
 }
 
-const Pad = ({ n }: { n: number }) => (
-  <span className="num-pad" aria-hidden="true">
-    {padText(n)}
-  </span>
-);
+/**
+ * The text cut where its padding goes: the strings to show, and between them the number of
+ * invisible digits to add (a number); the plain text alone when it needs none.
+ */
+export function alignedPieces(text: string, figures: NumberFigures): Array<string | number> {
+  const shape = numberShape(text);
+  const pad = numberPadding(shape, figures);
+  if (pad.frac === 0 && pad.tail === 0) return [text];
+  const cut = shape.head + shape.frac;
+  const pieces: Array<string | number> = pad.frac ? [text.slice(0, cut), pad.frac] : [text];
+  if (pad.frac && cut < text.length) pieces.push(text.slice(cut));
+  if (pad.tail) pieces.push(pad.tail);
+  return pieces;
+}
 
 /** The text with its invisible padding (the plain text when it needs none). */
 export function alignedNumber(text: string, figures: NumberFigures): ReactNode {
-  const shape = numberShape(text);
-  const pad = numberPadding(shape, figures);
-  if (pad.frac === 0 && pad.tail === 0) return text;
-  const cut = shape.head + shape.frac;
+  const pieces = alignedPieces(text, figures);
+  if (pieces.length === 1) return text;
   return (
     <>
-      {pad.frac ? (
-        <>
-          {text.slice(0, cut)}
-          <Pad n={pad.frac} />
-          {text.slice(cut)}
-        </>
-      ) : (
-        text
+      {pieces.map((p, i) =>
+        typeof p === 'number' ? (
+          <span key={i} className="num-pad" aria-hidden="true">
+            {padText(p)}
+          </span>
+        ) : (
+          p
+        ),
       )}
-      {pad.tail ? <Pad n={pad.tail} /> : null}
     </>
   );
 }
