@@ -1,6 +1,7 @@
 /** UI state that outlives a screen: which screen, which theme, and hand-offs between screens. */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { deferredLocalStorage } from '../lib/deferred-storage';
 import type { Category } from '../../../shared/schemas';
 
 export const VIEWS = ['instruments', 'amend', 'profiles', 'activity', 'amend-many', 'changes'] as const;
@@ -56,6 +57,6 @@ export const useUi = create<UiState>()(
         set({ view: 'amend-many', amendManyPrefill: { category, symbol, nonce: Date.now() } }),
       openActivity: (focus) => set({ view: 'activity', activityFocus: { ...focus, nonce: Date.now() } }),
     }),
-    { name: 'uta-desk.ui', partialize: (s) => ({ view: s.view, theme: s.theme }) },
+    { name: 'uta-desk.ui', storage: deferredLocalStorage(), partialize: (s) => ({ view: s.view, theme: s.theme }) },
   ),
 );

@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { deferredLocalStorage } from '../lib/deferred-storage';
 import type {
   ColumnOrderState,
   ColumnSizingState,
@@ -160,6 +161,7 @@ export const useInstrumentBrowser = create<BrowserState>()(
     }),
     {
       name: 'uta-desk.instruments',
+      storage: deferredLocalStorage(),
       version: 1,
       partialize: (s): Layout => ({
         scope: s.scope,
