@@ -9,7 +9,7 @@ import { formatLocalDateTime, formatRelative, statusDescription, statusTone } fr
 import { BADGE_CHROME_PX, BADGE_PX, MONO_PX, TEXT_PX, type CellColumn } from './grid-layout';
 import type { RowMark } from './row-marks';
 import { SPEC_BY_ID } from './columns';
-import { alignedLength, alignedPieces, padText } from '../lib/number-align';
+import { PAD_CLASS, alignedLength, alignedPieces, padText } from '../lib/number-align';
 import { MONO_EM_BOUND, maxTextWidth } from './text-fit';
 import { RESTRICTION_LABELS, isFutureTime, rawField, upcomingRestrictions, type RestrictionField } from './values';
 
@@ -154,7 +154,7 @@ function numberTitle(ds: Dataset, col: CellColumn, row: number, text: string): s
 /** A number padded to its column's widest fraction (lib/number-align.tsx): the points line up. */
 function alignedParts(text: string, col: CellColumn): CellPart[] {
   return alignedPieces(text, col.figures!).map((p) =>
-    typeof p === 'number' ? { tag: 'span', className: 'num-pad', text: padText(p), attrs: PAD_ATTRS } : p,
+    typeof p === 'number' ? { tag: 'span', className: PAD_CLASS, text: padText(p), attrs: PAD_ATTRS } : p,
   );
 }
 

@@ -95,6 +95,9 @@ export function alignedLength(text: string, figures: NumberFigures): number {
   return text.length + pad.frac + pad.tail;
 }
 
+/** The class of an invisible padding (styles.css hides it; it is aria-hidden too). */
+export const PAD_CLASS = 'num-pad';
+
 /**
  * The text cut where its padding goes: the strings to show, and between them the number of
  * invisible digits to add (a number); the plain text alone when it needs none.
@@ -118,7 +121,7 @@ export function alignedNumber(text: string, figures: NumberFigures): ReactNode {
     <>
       {pieces.map((p, i) =>
         typeof p === 'number' ? (
-          <span key={i} className="num-pad" aria-hidden="true">
+          <span key={i} className={PAD_CLASS} aria-hidden="true">
             {padText(p)}
           </span>
         ) : (
