@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Instrument } from '../../../shared/schemas';
 import { useUi } from '../app/store';
@@ -7,6 +7,20 @@ import { NO_FILTERS } from './filters';
 import { InstrumentBrowser } from './InstrumentBrowser';
 import { useInstrumentBrowser } from './prefs';
 import { COLUMN_IDS, DEFAULT_VISIBILITY } from './columns';
+import type * as GridCells from './grid-cells';
+
+/** The data rows whose cells were described (cellView) since the last reset: the rows re-rendered. */
+const described = vi.hoisted(() => new Set<number>());
+vi.mock('./grid-cells', async (importOriginal) => {
+  const actual = await importOriginal<typeof GridCells>();
+  return {
+    ...actual,
+    cellView: (...args: Parameters<typeof actual.cellView>) => {
+      described.add(args[2]);
+      return actual.cellView(...args);
+    },
+  };
+});
 
 const ROWS = [
   {
@@ -122,6 +136,17 @@ describe('InstrumentBrowser', () => {
     expect(titled()).toEqual([true, false, true, false]);
     fireEvent.pointerLeave(within(grid()).getAllByRole('rowgroup')[1]!);
     expect(titled()).toEqual([true, false, false, false]);
+  });
+
+  it('redraws only the rows that change: the one the pointer enters, none for a search that keeps every row', () => {
+    mount();
+    described.clear();
+    fireEvent.pointerMove(within(bodyRows()[2]!).getByText('ETHBTC'));
+    expect([...described]).toEqual([2]);
+    described.clear();
+    fireEvent.change(screen.getByLabelText('Search symbols'), { target: { value: ' ' } });
+    expect(symbols()).toEqual(['BTCUSDT', 'DOGEUSDT', 'ETHBTC', 'ETHUSDT']);
+    expect([...described]).toEqual([]);
   });
 
   it('sorts numerically with unset values last, and Shift adds a key', () => {

@@ -27,7 +27,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Column, HeaderGroup, SortingState, Table } from '@tanstack/react-table';
-import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { Instrument } from '../../../shared/schemas';
 import type { Dataset } from './dataset';
 import {
@@ -155,6 +155,16 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   const seeking = virtualizer.isScrolling && Math.abs(offset - committedOffset.current) > pagePx;
 
   // Columns are virtualized too: a row renders the pinned Symbol cell and the columns in view.
+  // The range extractor keeps its identity while `pinned` does: TanStack Virtual recomputes the
+  // items whenever it changes, and new items make new visible columns, which would re-render every
+  // row on any render of the grid (a hover, a keystroke that keeps the rows).
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return pinned && indexes[0] !== 0 ? [0, ...indexes] : indexes;
+    },
+    [pinned],
+  );
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
     count: columns.length,
@@ -163,10 +173,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     // None beyond the view: the last column in view is usually cut already, and a column more
     // would be one more cell per row for every keystroke to lay out.
     overscan: 0,
-    rangeExtractor: (range) => {
-      const indexes = defaultRangeExtractor(range);
-      return pinned && indexes[0] !== 0 ? [0, ...indexes] : indexes;
-    },
+    rangeExtractor,
   });
   useEffect(() => columnVirtualizer.measure(), [columnVirtualizer, columns]);
 
