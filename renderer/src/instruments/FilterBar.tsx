@@ -11,7 +11,10 @@ function withCount(label: string, n: number | undefined): string {
   return n ? `${label} (${n})` : label;
 }
 
-/** Memoized: a sort or a selection re-renders the browser, not its filter menus. */
+/**
+ * Memoized: a sort or a selection re-renders the browser, not its filters; a keystroke in the
+ * search re-renders the search field, not the menus (their options, counts and selected values).
+ */
 export const FilterBar = memo(function FilterBar({
   ds,
   filters,
@@ -23,6 +26,78 @@ export const FilterBar = memo(function FilterBar({
   onChange(patch: Partial<InstrumentFilters>): void;
   searchRef: Ref<HTMLInputElement>;
 }) {
+  const id = useId();
+  return (
+    <div className="ib-filters" role="group" aria-label="Filters">
+      <SearchField id={id} search={filters.search} onChange={onChange} searchRef={searchRef} />
+      <MenuFilters
+        id={id}
+        ds={ds}
+        status={filters.status}
+        symbolType={filters.symbolType}
+        futuresType={filters.futuresType}
+        rwa={filters.rwa}
+        restrictedOnly={filters.restrictedOnly}
+        onChange={onChange}
+      />
+    </div>
+  );
+});
+
+const SearchField = memo(function SearchField({
+  id,
+  search,
+  onChange,
+  searchRef,
+}: {
+  id: string;
+  search: string;
+  onChange(patch: Partial<InstrumentFilters>): void;
+  searchRef: Ref<HTMLInputElement>;
+}) {
+  return (
+    <span className="ib-field">
+      <label htmlFor={`${id}-search`}>Search symbols</label>
+      <span className="ib-search-wrap">
+        <input
+          ref={searchRef}
+          id={`${id}-search`}
+          type="search"
+          className="ib-search"
+          placeholder="Symbol, base or quote"
+          title="Search symbol, base and quote coin (shortcut: /)"
+          value={search}
+          onChange={(e) => onChange({ search: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && search) {
+              e.stopPropagation();
+              onChange({ search: '' });
+            }
+          }}
+          spellCheck={false}
+          autoComplete="off"
+        />
+        {/* Hidden, not removed, once there is text: the first keystroke then lays nothing out again. */}
+        <kbd className={`ib-kbd${search ? ' is-hidden' : ''}`} aria-hidden="true">
+          /
+        </kbd>
+      </span>
+    </span>
+  );
+});
+
+type MenuValues = Pick<InstrumentFilters, 'status' | 'symbolType' | 'futuresType' | 'rwa' | 'restrictedOnly'>;
+
+const MenuFilters = memo(function MenuFilters({
+  id,
+  ds,
+  status,
+  symbolType,
+  futuresType,
+  rwa,
+  restrictedOnly,
+  onChange,
+}: MenuValues & { id: string; ds: Dataset; onChange(patch: Partial<InstrumentFilters>): void }) {
   const statuses = [
     ...INSTRUMENT_STATUSES,
     ...[...ds.statusCounts.keys()].filter((s) => !(INSTRUMENT_STATUSES as readonly string[]).includes(s)),
@@ -32,43 +107,14 @@ export const FilterBar = memo(function FilterBar({
     ...[...ds.symbolTypeCounts.keys()].filter((s) => !KNOWN_SYMBOL_TYPES.includes(s)),
   ];
   const notOnline = ds.rows.length - (ds.statusCounts.get('online') ?? 0);
-  const id = useId();
   return (
-    <div className="ib-filters" role="group" aria-label="Filters">
-      <span className="ib-field">
-        <label htmlFor={`${id}-search`}>Search symbols</label>
-        <span className="ib-search-wrap">
-          <input
-            ref={searchRef}
-            id={`${id}-search`}
-            type="search"
-            className="ib-search"
-            placeholder="Symbol, base or quote"
-            title="Search symbol, base and quote coin (shortcut: /)"
-            value={filters.search}
-            onChange={(e) => onChange({ search: e.target.value })}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape' && filters.search) {
-                e.stopPropagation();
-                onChange({ search: '' });
-              }
-            }}
-            spellCheck={false}
-            autoComplete="off"
-          />
-          {filters.search ? null : (
-            <kbd className="ib-kbd" aria-hidden="true">
-              /
-            </kbd>
-          )}
-        </span>
-      </span>
+    <>
       <span className="ib-field">
         <label htmlFor={`${id}-status`}>Status</label>
         <select
           id={`${id}-status`}
           className="ib-status-select"
-          value={filters.status}
+          value={status}
           onChange={(e) => onChange({ status: e.target.value })}
         >
           <option value="">Any</option>
@@ -85,7 +131,7 @@ export const FilterBar = memo(function FilterBar({
         <select
           id={`${id}-symbolType`}
           className="ib-type-select"
-          value={filters.symbolType}
+          value={symbolType}
           onChange={(e) => onChange({ symbolType: e.target.value })}
         >
           <option value="">Any</option>
@@ -100,7 +146,7 @@ export const FilterBar = memo(function FilterBar({
         <label htmlFor={`${id}-futuresType`}>Futures type</label>
         <select
           id={`${id}-futuresType`}
-          value={filters.futuresType}
+          value={futuresType}
           onChange={(e) => onChange({ futuresType: e.target.value as InstrumentFilters['futuresType'] })}
         >
           <option value="">Any</option>
@@ -112,7 +158,7 @@ export const FilterBar = memo(function FilterBar({
         <label htmlFor={`${id}-rwa`}>RWA</label>
         <select
           id={`${id}-rwa`}
-          value={filters.rwa}
+          value={rwa}
           onChange={(e) => onChange({ rwa: e.target.value as InstrumentFilters['rwa'] })}
         >
           <option value="">Any</option>
@@ -123,11 +169,11 @@ export const FilterBar = memo(function FilterBar({
       <label className="ib-check" title="Off time, limit-open time or maintenance time is set">
         <input
           type="checkbox"
-          checked={filters.restrictedOnly}
+          checked={restrictedOnly}
           onChange={(e) => onChange({ restrictedOnly: e.target.checked })}
         />
         Has restrictions
       </label>
-    </div>
+    </>
   );
 });

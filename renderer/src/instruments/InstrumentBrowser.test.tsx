@@ -149,6 +149,19 @@ describe('InstrumentBrowser', () => {
     expect([...described]).toEqual([]);
   });
 
+  it('a keystroke in the search changes the search field only, not the menus beside it', () => {
+    mount();
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    const field = screen.getByLabelText('Search symbols').closest('.ib-field')!;
+    const observer = new MutationObserver(() => {});
+    observer.observe(filters, { subtree: true, childList: true, attributes: true, characterData: true });
+    fireEvent.change(screen.getByLabelText('Search symbols'), { target: { value: 'eth' } });
+    const outside = observer.takeRecords().filter((r) => !field.contains(r.target));
+    observer.disconnect();
+    expect(outside.map((r) => `${r.type} ${r.attributeName ?? ''} on ${(r.target as Element).outerHTML}`)).toEqual([]);
+    expect(symbols()).toEqual(['ETHBTC', 'ETHUSDT']);
+  });
+
   it('sorts numerically with unset values last, and Shift adds a key', () => {
     mount();
     const maxLeverage = within(grid()).getByRole('button', { name: 'Max leverage' });
