@@ -23,8 +23,8 @@ function flush(): void {
     try {
       localStorage.setItem(name, JSON.stringify(value));
     } catch {
-      // Storage full or unavailable: the layout stays as set for this session, as it would
-      // have with a write in the task (zustand ignores the failure there too).
+      // Storage full or unavailable: the layout stays as set for this session. (Written in the
+      // task, zustand let the error escape into the click or keystroke that changed it.)
     }
   }
   pending.clear();
