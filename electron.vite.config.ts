@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY } from './electron/security/csp';
+import { thirdPartyNotices } from './scripts/build/third-party-notices';
 
 /**
  * The built index.html carries the app's CSP as a meta tag too (main also sends it as a header).
@@ -34,13 +35,21 @@ const OUT = process.env.UTA_DESK_OUT ?? 'out';
 
 export default defineConfig({
   main: {
+    plugins: [thirdPartyNotices()],
+    // Electron's main and the `uta-desk` command (CLI, browser host, Local demo's exchange), with their
+    // libraries inside: what an operator installs runs with no node_modules and no devDependency.
     build: {
-      externalizeDeps: true,
+      externalizeDeps: false,
       outDir: `${OUT}/main`,
-      rolldownOptions: { input: { main: resolve(__dirname, 'electron/main.ts') } },
+      rolldownOptions: {
+        input: { main: resolve(__dirname, 'electron/main.ts'), cli: resolve(__dirname, 'electron/cli/uta-desk.ts') },
+        // ws's optional native speed-ups: it runs without them (and requires them in a try).
+        external: ['electron', 'bufferutil', 'utf-8-validate'],
+      },
     },
   },
   preload: {
+    plugins: [thirdPartyNotices()],
     // A sandboxed preload cannot require node_modules: bundle everything but 'electron' into one CJS file.
     build: {
       externalizeDeps: false,
@@ -54,7 +63,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react(), cspMeta()],
+    plugins: [react(), cspMeta(), thirdPartyNotices()],
     build: {
       minify: true,
       outDir: `${OUT}/renderer`,

@@ -35,6 +35,12 @@ export default tseslint.config(
     rules: reactHooks.configs['recommended-latest'].rules,
   },
   {
+    // Plain CommonJS scripts (loaded both by npm start's ES modules and by the TypeScript e2e harness).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Playwright fixtures must destructure their (possibly empty) dependencies.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

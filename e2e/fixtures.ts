@@ -13,7 +13,7 @@ import { test as base, expect, _electron, type Page } from '@playwright/test';
 import { createCore, type Core } from '../electron/core/create-core';
 import { startDemoExchange, type DemoExchange } from '../demo-exchange';
 import { createDispatch } from '../electron/ipc/dispatch';
-import { electronBinary } from '../scripts/electron-binary';
+import { electronBinary } from '../scripts/electron-binary.cjs';
 import { startWebHost, type WebHost } from '../electron/web-host/web-host';
 import { axeBothThemes, blocking } from './harness/axe';
 import { MAIN_FILE, RENDERER_DIR, SCREENSHOT_DIR } from './harness/paths';

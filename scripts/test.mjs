@@ -23,7 +23,7 @@ const checks = [
   { name: 'typecheck (e2e)', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
   // Warnings and errors only; any warning fails the stage (npm start shows the same build to operators).
-  { name: 'build', cmd: 'npx', args: ['electron-vite', 'build', '--logLevel', 'warn'], quiet: true },
+  { name: 'build', cmd: 'node', args: ['scripts/build/build.mjs'], quiet: true },
 ];
 
 const runners = [

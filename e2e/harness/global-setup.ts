@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
-import { electronBinary } from '../../scripts/electron-binary';
+import { electronBinary } from '../../scripts/electron-binary.cjs';
 import { PRELOAD_FILE, RENDERER_DIR } from './paths';
 
 export default function globalSetup(config: FullConfig): void {

@@ -45,6 +45,7 @@ export interface GlobalOptions {
 
 export type Command =
   | { name: 'help'; topic?: CommandName }
+  | { name: 'version' }
   | { name: 'instruments'; category: Category; symbol?: string }
   /** `instruments diff`: see instruments-diff.ts. `sinceMs`: how far back, as a duration. */
   | { name: 'instruments-diff'; category?: Category; sinceMs?: number; stateDir?: string }
@@ -143,6 +144,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       : {}),
   };
   const [name, ...extra] = positionals;
+  if (values.version && name === undefined) return { command: { name: 'version' }, global };
   if (name === 'help' || (values.help && !(COMMANDS as readonly string[]).includes(name ?? '')))
     return { command: { name: 'help' }, global };
   if (values.help) return { command: { name: 'help', topic: name as CommandName }, global };

@@ -11,6 +11,7 @@ export const OPTIONS = {
   json: { type: 'boolean' },
   'timeout-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   'user-data': { type: 'string' },
   profile: { type: 'string' },
@@ -47,6 +48,7 @@ export const GLOBAL_OPTIONS: readonly OptionName[] = [
   'json',
   'timeout-ms',
   'help',
+  'version',
   'quiet',
 ];
 

@@ -105,6 +105,7 @@ Options:
                      in process). While the app runs on the folder, only the app's active profile.
   --passphrase-fd N  Read a vault profile's passphrase from file descriptor N
   -h, --help         This help (uta-desk COMMAND --help: that command's)
+  --version          The version, and the Node it runs on
 
 Credentials come from a stored profile or the environment, never from options:
   --profile NAME (a vault passphrase from the terminal, --passphrase-fd N or the file named by UTA_DESK_VAULT_PASSPHRASE_FILE), or BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE

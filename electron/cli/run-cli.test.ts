@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { Dec } from '../../shared/decimal';
@@ -67,6 +66,12 @@ describe('usage', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Usage: uta-desk <command>/);
     expect(r.stdout).toMatch(/BITGET_API_PASSPHRASE/);
+  });
+
+  it('prints its version and the Node it runs on with --version, exit 0', async () => {
+    const r = await cli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`uta-desk unknown (Node ${process.version}, ${process.execPath})\n`);
   });
 
   it.each([
@@ -369,25 +374,5 @@ describe('modify', () => {
     ]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/The modification was not sent/);
-  });
-});
-
-describe('the uta-desk bin', () => {
-  it('runs the CLI through tsx from any directory and passes the exit code on', async () => {
-    const bin = resolve(__dirname, '../../bin/uta-desk.mjs');
-    const run = (args: string[]) =>
-      new Promise<Run>((done) => {
-        const child = spawn(process.execPath, [bin, ...args], { cwd: '/', env: { PATH: process.env.PATH } });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-        child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
-      });
-    const ok = await run(['instruments', '--category', 'SPOT', '--symbol', 'ETHUSDT', '--base-url', demo.url]);
-    expect(ok.stderr).toBe('');
-    expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^ETHUSDT\s+online/m);
-    expect((await run(['order'])).code).toBe(2);
   });
 });

@@ -45,6 +45,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout.write((command.topic && commandHelp(HELP, command.topic)) || HELP);
     return EXIT.ok;
   }
+  if (command.name === 'version') {
+    // The Node it runs on too: the server bundle's own, never the machine's (its test checks this).
+    io.stdout.write(`uta-desk ${io.version ?? 'unknown'} (Node ${process.version}, ${process.execPath})\n`);
+    return EXIT.ok;
+  }
   let credentials: Credentials | undefined;
   try {
     credentials = credentialsFrom(io.env);

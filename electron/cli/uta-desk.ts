@@ -1,7 +1,9 @@
 /**
- * Entry point of `npm run cli -- …` and the `uta-desk` bin: runs the CLI on this process's
- * arguments, streams and environment, and exits with its code.
+ * Entry point of the `uta-desk` command: runs the CLI on this process's arguments, streams and
+ * environment, and exits with its code. It is built to out/main/cli.js, beside out/renderer, which
+ * `serve` serves; `npm run cli` runs this source through tsx, with the app built by `npm run build`.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { version } from '../../package.json';
 import { runServe } from '../web-host/serve';
@@ -10,10 +12,16 @@ import { runCli } from './run-cli';
 
 const argv = process.argv.slice(2);
 
+/** out/renderer: beside the built file (out/main/cli.js), or the checkout's build for the source. */
+const rendererDir =
+  [resolve(__dirname, '../renderer'), resolve(__dirname, '../../out/renderer')].find((dir) =>
+    existsSync(resolve(dir, 'index.html')),
+  ) ?? resolve(__dirname, '../renderer');
+
 // `serve` runs until stopped; every other command makes its requests and returns.
 const serving = argv[0] === 'serve';
 const run = serving
-  ? runServe(argv.slice(1), { rendererDir: resolve(__dirname, '../../out/renderer'), version })
+  ? runServe(argv.slice(1), { rendererDir, version })
   : argv[0] === 'activity'
     ? runActivity(argv.slice(1), { env: process.env, stdout: process.stdout, stderr: process.stderr })
     : runCli(argv, {

@@ -1,15 +1,16 @@
 /**
  * Where the Electron binary is, without triggering a download: requiring the `electron` package
  * downloads the binary when it is missing, and here that download must never be attempted.
+ * Plain CommonJS: `npm start` runs it before anything is built, and the e2e harness loads it too.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+const { existsSync, readFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 
-export function electronBinary(): string | undefined {
-  let packageDir: string;
+/** @returns {string | undefined} */
+exports.electronBinary = function electronBinary() {
+  let packageDir;
   try {
-    packageDir = dirname(createRequire(__filename).resolve('electron/package.json'));
+    packageDir = dirname(require.resolve('electron/package.json'));
   } catch {
     return undefined;
   }
@@ -19,4 +20,4 @@ export function electronBinary(): string | undefined {
   const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(packageDir, 'dist');
   const binary = join(dist, relative);
   return existsSync(binary) ? binary : undefined;
-}
+};

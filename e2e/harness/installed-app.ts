@@ -1,0 +1,87 @@
+/**
+ * UTA Desk as a user installs it: run its `uta-desk` command as a process, with a HOME of its own, and
+ * serve it to a browser. Used by the specs of the npm package and the server bundle.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end; never rejects (a failure to start is exit 127 with its message). */
+export function run(cmd: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd = '/'): Promise<Ran> {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', (e) => done({ code: 127, stdout, stderr: stderr + e.message }));
+    child.on('close', (code, signal) => done({ code: code ?? (signal ? 128 : -1), stdout, stderr }));
+  });
+}
+
+/** `run` that fails the test with the command's own output unless it exits 0. */
+export async function runOk(cmd: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd = '/'): Promise<Ran> {
+  const r = await run(cmd, args, env, cwd);
+  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.code}\n${r.stdout}\n${r.stderr}`);
+  return r;
+}
+
+/** An environment with nothing of this one's but PATH: HOME (and so the user-data folder) is `home`. */
+export function userEnv(home: string, path: string): NodeJS.ProcessEnv {
+  return { PATH: path, HOME: home, LANG: 'C.UTF-8' };
+}
+
+export interface Serving {
+  /** The one-time link `uta-desk serve` printed. */
+  link: string;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Ctrl+C, then its exit code. */
+  stop(): Promise<number>;
+}
+
+/** Starts `uta-desk serve --no-open` and waits (at most `timeoutMs`) for the link it prints. */
+export function serve(
+  bin: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 15_000,
+): Promise<Serving> {
+  const child: ChildProcess = spawn(bin, ['serve', '--no-open', ...args], {
+    cwd: '/',
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number>((done) => child.on('close', (code, signal) => done(code ?? (signal ? 128 : -1))));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`uta-desk serve printed no link within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (c: Buffer) => {
+      output += c.toString();
+      const link = /Open this link \(it works once\): (\S+)/.exec(output)?.[1];
+      if (!link) return;
+      clearTimeout(timer);
+      resolve({
+        link,
+        output: () => output,
+        stop: () => {
+          child.kill('SIGINT');
+          return exited;
+        },
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`uta-desk serve exited ${code} before printing its link:\n${output}`));
+    });
+  });
+}

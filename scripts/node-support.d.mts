@@ -1,0 +1,1 @@
+export function nodeSupport(version: string): { canBuild: boolean; line: string | undefined };
