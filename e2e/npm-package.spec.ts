@@ -7,8 +7,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { ROOT, SCREENSHOT_DIR } from './harness/paths';
-import { run, runOk, serve, userEnv } from './harness/installed-app';
+import { ROOT } from './harness/paths';
+import { expectAmendListed, expectServes, run, runOk, userEnv } from './harness/installed-app';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -68,34 +68,9 @@ test('uta-desk --help and --version run from any folder; bad usage exits 2', asy
 });
 
 test('uta-desk serve --no-open: the link serves the app, and Instruments lists the Local demo', async ({ page }) => {
-  const serving = await serve(bin, [], env);
-  try {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(serving.link);
-    await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
-    await expect(page.getByText(/^Showing [\d,]+ of [\d,]+ instruments$/)).toBeVisible();
-    await expect(
-      page
-        .getByRole('grid', { name: /^Instruments/ })
-        .getByRole('row', { name: /BTCUSDT/ })
-        .first(),
-    ).toBeVisible();
-    await expect(page.getByText('Local demo', { exact: true }).first()).toBeVisible();
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'npm-package-serve.png') });
-  } finally {
-    expect(await serving.stop()).toBe(0);
-  }
+  await expectServes(bin, env, page, 'npm-package-serve.png');
 });
 
 test('uta-desk modify on the Local demo applies, and uta-desk activity lists it', async () => {
-  const modify = await run(
-    bin,
-    ['modify', '--profile', 'Local demo', '--client-oid', 'demo-btc-open', '--price', '59990.0'],
-    env,
-  );
-  expect(modify.stderr + modify.stdout).toMatch(/Applied/i);
-  expect(modify.code).toBe(0);
-  const activity = await runOk(bin, ['activity'], env);
-  expect(activity.stdout).toMatch(/demo-btc-open/);
-  expect(activity.stdout).toMatch(/59990\.0/);
+  await expectAmendListed(bin, env, '59990.0');
 });

@@ -3,6 +3,9 @@
  * serve it to a browser. Used by the specs of the npm package and the server bundle.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR } from './paths';
 
 export interface Ran {
   code: number;
@@ -40,6 +43,8 @@ export interface Serving {
   link: string;
   /** Everything it printed so far. */
   output(): string;
+  /** Its process id. */
+  pid(): number;
   /** Ctrl+C, then its exit code. */
   stop(): Promise<number>;
 }
@@ -71,6 +76,7 @@ export function serve(
       resolve({
         link,
         output: () => output,
+        pid: () => child.pid!,
         stop: () => {
           child.kill('SIGINT');
           return exited;
@@ -84,4 +90,50 @@ export function serve(
       reject(new Error(`uta-desk serve exited ${code} before printing its link:\n${output}`));
     });
   });
+}
+
+/** The app a served link opens: the screens, and Instruments listing the Local demo's instruments. */
+export async function expectServedApp(page: Page, link: string, screenshot?: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(link);
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+  await expect(page.getByText(/^Showing [\d,]+ of [\d,]+ instruments$/)).toBeVisible();
+  await expect(
+    page
+      .getByRole('grid', { name: /^Instruments/ })
+      .getByRole('row', { name: /BTCUSDT/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText('Local demo', { exact: true }).first()).toBeVisible();
+  if (screenshot) await page.screenshot({ path: join(SCREENSHOT_DIR, screenshot) });
+}
+
+/** `uta-desk serve --no-open` opens the app at its link, and stops with exit 0 on Ctrl+C. */
+export async function expectServes(
+  bin: string,
+  env: NodeJS.ProcessEnv,
+  page: Page,
+  screenshot: string,
+): Promise<string> {
+  const serving = await serve(bin, [], env);
+  try {
+    await expectServedApp(page, serving.link, screenshot);
+  } finally {
+    expect(await serving.stop()).toBe(0);
+  }
+  return serving.output();
+}
+
+/** `uta-desk modify` of demo-btc-open to `price` on the Local demo applies, and `uta-desk activity` lists it. */
+export async function expectAmendListed(bin: string, env: NodeJS.ProcessEnv, price: string): Promise<void> {
+  const modify = await run(
+    bin,
+    ['modify', '--profile', 'Local demo', '--client-oid', 'demo-btc-open', '--price', price],
+    env,
+  );
+  expect(modify.stderr + modify.stdout).toMatch(/Applied/i);
+  expect(modify.code).toBe(0);
+  const activity = await runOk(bin, ['activity'], env);
+  expect(activity.stdout).toMatch(/demo-btc-open/);
+  expect(activity.stdout).toContain(price);
 }

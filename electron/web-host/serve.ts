@@ -274,7 +274,7 @@ async function exitWithin(exited: Promise<BrowserExit>, ms: number): Promise<Bro
   return first;
 }
 
-/** Process glue: parse, serve, a new link on Enter, stop cleanly on Ctrl+C, SIGTERM or the window closing. */
+/** Process glue: parse, serve, a new link on Enter (or SIGHUP without a terminal), stop cleanly on Ctrl+C, SIGTERM or the window closing. */
 export async function runServe(
   argv: readonly string[],
   deps: Omit<ServeDeps, 'out'> & { out?: TextSink; err?: TextSink },
@@ -312,12 +312,16 @@ export async function runServe(
     }
     throw e;
   }
+  const newLink = () =>
+    out.write(`New link (it works once; the previous one no longer does): ${desk.host.newLaunchUrl()}\n`);
   const lines = process.stdin.isTTY ? createInterface({ input: process.stdin }) : undefined;
   if (lines) {
     out.write('Press Enter for a new one-time link; Ctrl+C stops UTA Desk.\n');
-    lines.on('line', () =>
-      out.write(`New link (it works once; the previous one no longer does): ${desk.host.newLaunchUrl()}\n`),
-    );
+    lines.on('line', newLink);
+  } else {
+    // A service has no terminal: SIGHUP (systemctl --user reload uta-desk) prints a new link to its
+    // journal. Only here: in a terminal, SIGHUP is the terminal closing, and that still stops it.
+    process.on('SIGHUP', newLink);
   }
   // `on`, not `once`: a second Ctrl+C (or the same signal relayed by a wrapper) must not kill the
   // process halfway through stopping, before the activity log is flushed.
