@@ -110,3 +110,25 @@ describe('install scripts', () => {
     expect(covered({ 'native-thing@1.0.0': false }, p.name, p.version)).toBe(true);
   });
 });
+
+describe('the release workflow', () => {
+  const workflow = readFileSync(resolve(root, '.github/workflows/release.yml'), 'utf8');
+
+  it('builds each desktop installer on its own OS with its dist script, and the server bundle', () => {
+    for (const [os, script] of [
+      ['ubuntu', 'dist:linux'],
+      ['macos', 'dist:mac'],
+      ['windows', 'dist:win'],
+    ] as const) {
+      expect(workflow).toMatch(new RegExp(`- os: ${os}-[\\d.]+\\n\\s+dist: ${script}\\n`));
+      expect(pkg.scripts[script]).toBeDefined();
+    }
+    expect(workflow).toMatch(/run: npm run dist:server/);
+    expect(workflow).toMatch(/run: npm ci/);
+  });
+
+  it('runs the electron e2e project on the app it built', () => {
+    expect(workflow).toMatch(/npx install-electron/);
+    expect(workflow).toMatch(/npx playwright test --project=electron/);
+  });
+});
