@@ -215,12 +215,14 @@ export class AmendSteps implements AttemptRecorder {
   /**
    * An attempt whose intent could not be recorded (see sent): never sent, its order free again, and
    * the words of why as its outcome. Runs show it as the item's; it cannot be recorded either.
+   * Refused, as a single amend that cannot be recorded is: the desk stopped it, and "rejected" is
+   * the exchange's word (Activity's outcome filter and the CLI would count it as the exchange's).
    */
   notRecorded(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, error: DeskError): void {
     desk.guards.release(ids, { attemptId: attempt.id });
     attempt.error = error.data;
     this.attempts.set(attempt.id, attempt);
-    this.transition(attempt, 'rejected', error.message, 'Not sent', 'The activity log could not be written');
+    this.transition(attempt, 'refused', error.message, 'Not sent', 'The activity log could not be written');
   }
 
   /** Keeps the attempt's background work, so settled() and close() can wait for it. */

@@ -193,7 +193,7 @@ describe('cannot record → not sent', () => {
     expect(order.guard.state).toBe('free');
   });
 
-  it('a run whose first batch cannot be recorded sends nothing; its items say why', async () => {
+  it('a run whose first batch cannot be recorded sends nothing; its items say why, refused as a single amend is', async () => {
     const items = place(25);
     diskError = 'ENOSPC';
     const run = await runs.start(items);
@@ -201,11 +201,20 @@ describe('cannot record → not sent', () => {
     const done = await runs.finished(run.id);
     expect(requests(BATCH)).toBe(0);
     expect(done.counts.applied).toBe(0);
+    // Nothing left the machine: never the exchange's word "rejected" (Activity's filter, the CLI count it).
+    expect(done.items.filter((i) => i.status === 'rejected')).toEqual([]);
     for (const item of done.items) {
-      expect(item.status === 'rejected' || item.status === 'not-sent').toBe(true);
-      if (item.status === 'rejected') expect(item.summary).toContain('could not record this change');
+      expect(item.status === 'refused' || item.status === 'not-sent').toBe(true);
+      if (item.status === 'refused') expect(item.summary).toContain('could not record this change');
     }
-    expect(done.items.filter((i) => i.status === 'rejected')).toHaveLength(20);
+    const refused = done.items.filter((i) => i.status === 'refused');
+    expect(refused).toHaveLength(20);
+    expect(done.counts).toMatchObject({ refused: 20, notSent: 5 });
+    // The attempt itself says so, as its item does.
+    const attempt = await amend.getAttempt(refused[0]!.attemptId!);
+    expect(attempt.status).toBe('refused');
+    expect(attempt.summary).toMatch(/^Not sent: UTA Desk could not record this change/);
+    expect(attempt.timeline.at(-1)?.label).toBe('Not sent');
   });
 
   it('a disk that fills up mid-run: the recorded batch goes, nothing after it', async () => {
