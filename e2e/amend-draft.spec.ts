@@ -281,6 +281,14 @@ test.describe('reduce-only orders', () => {
     await expect(sendButton(app)).toBeDisabled();
     await shot('amend-reduce-only');
 
+    // Review asks for nothing: one sentence, why it cannot change (where the issue saw it).
+    await app.setViewportSize({ width: 1280, height: 800 });
+    await app.getByRole('button', { name: 'Review' }).click();
+    await expect(status(app)).toHaveText(`${words}.`);
+    await expect(status(app)).not.toContainText('Give a new quantity');
+    await expect(sendReason(app)).toHaveText(words);
+    await shot('amend-reduce-only-reviewed');
+
     const refused = await app.evaluate(() =>
       (
         globalThis as unknown as {

@@ -19,6 +19,14 @@ export type { AmendContext, AmendDraft, AmendField, AmendReport, KnownOrder, Rul
 
 const DEFAULT_FAR_PRICE_RATIO = '0.1';
 
+/** Rules that say the order itself cannot be modified (filled, cancelled, reduce-only): no value typed cures them. */
+export const ORDER_CLOSED_RULES: readonly string[] = ['order-filled', 'order-cancelled', 'order-reduce-only'];
+
+/** Why the order cannot be modified at all, when one of the issues says so: then nothing else is worth asking. */
+export function orderClosedIssue(issues: readonly RuleIssue[]): RuleIssue | undefined {
+  return issues.find((i) => ORDER_CLOSED_RULES.includes(i.rule));
+}
+
 export function checkAmend(draft: AmendDraft, ctx: AmendContext = {}): AmendReport {
   const report = checkRules(draft, ctx);
   return { ...report, problems: oneProblemPerField(report.errors, draft, ctx, checkRules) };

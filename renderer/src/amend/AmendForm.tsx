@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AmendField, RuleIssue } from '../../../shared/amend-rules';
+import { ORDER_CLOSED_RULES, orderClosedIssue, type AmendField, type RuleIssue } from '../../../shared/amend-rules';
 import { CATEGORIES } from '../../../shared/schemas';
 import { priceStep, quantityStep, type Grid } from '../../../shared/steps';
 import { useAmend, type Draft } from './amend-store';
@@ -14,9 +14,6 @@ export const FIRST_FIELD_ID = 'amend-orderId';
 export const FORM_ID = 'amend-form';
 const FROZEN_ID = 'amend-frozen-reason';
 
-/** Rules that say the order itself cannot be modified: no value typed can cure them. */
-const ORDER_CLOSED_RULES: readonly string[] = ['order-filled', 'order-cancelled', 'order-reduce-only'];
-
 /** "Required" errors wait for the first Review, so an empty form is not a wall of red. */
 function visible(issues: RuleIssue[], showRequired: boolean): RuleIssue[] {
   return showRequired ? issues : issues.filter((i) => !REQUIRED_RULES.includes(i.rule));
@@ -24,7 +21,7 @@ function visible(issues: RuleIssue[], showRequired: boolean): RuleIssue[] {
 
 /** Why the change cannot be typed at all: the order is closed, reduce-only, or locked by main. */
 function frozenReason(desk: AmendDesk): string | null {
-  const closed = desk.report.problems.find((p) => p.field === 'order' && ORDER_CLOSED_RULES.includes(p.rule));
+  const closed = orderClosedIssue(desk.report.problems);
   if (closed) return closed.message;
   return desk.orderGuard.state === 'locked' ? (desk.orderGuard.reason ?? 'This order is locked.') : null;
 }
