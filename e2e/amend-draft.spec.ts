@@ -190,6 +190,51 @@ test.describe('the draft belongs to the order loaded now', () => {
   });
 });
 
+test.describe('nothing of another order carries over', () => {
+  test('typing another client order ID clears the category and symbol of the order loaded; the request names none of them', async ({
+    app,
+    shot,
+  }) => {
+    // Where the issue saw it.
+    await app.setViewportSize({ width: 1280, height: 800 });
+    await openAmend(app);
+    await field(app, 'Client order ID').fill('demo-btc-open');
+    await app.getByRole('button', { name: 'Load order' }).click();
+    await expect(status(app)).toContainText('Loaded order demo-btc-open');
+    await expect(field(app, 'Category')).toHaveValue('USDT-FUTURES');
+    await expect(field(app, 'Symbol')).toHaveValue('BTCUSDT');
+
+    // Another ID, typed and not loaded: nothing of demo-btc-open stays.
+    await field(app, 'Client order ID').fill('demo-eth-filled');
+    await expect(field(app, 'Order ID')).toHaveValue('');
+    await expect(field(app, 'Category')).toHaveValue('');
+    await expect(field(app, 'Symbol')).toHaveValue('');
+    await expect(sendBar(app)).not.toContainText('BTCUSDT');
+    await shot('amend-draft-other-id-typed');
+
+    // What Send would hand to main names demo-eth-filled alone, with no category or symbol of demo-btc-open.
+    await field(app, 'Price').fill('3100.00');
+    await app.getByRole('button', { name: 'Review' }).click();
+    await expect(review(app)).not.toContainText('BTCUSDT');
+    const sent = app.waitForRequest((r) => /\/desk\/amend(:|%3A)send$/i.test(r.url()));
+    await sendButton(app).click();
+    const body = (await sent).postDataJSON() as { request: Record<string, unknown> };
+    expect(body.request).toMatchObject({ clientOid: 'demo-eth-filled', price: '3100.00' });
+    expect(body.request).not.toHaveProperty('category');
+    expect(body.request).not.toHaveProperty('symbol');
+    expect(body.request).not.toHaveProperty('orderId');
+  });
+
+  test('a category and symbol given before the order is named stay while its ID is typed', async ({ app }) => {
+    await openAmend(app);
+    await field(app, 'Category').selectOption('USDT-FUTURES');
+    await field(app, 'Symbol').fill('ETHUSDT');
+    await field(app, 'Client order ID').fill('demo-eth-reduce-only');
+    await expect(field(app, 'Category')).toHaveValue('USDT-FUTURES');
+    await expect(field(app, 'Symbol')).toHaveValue('ETHUSDT');
+  });
+});
+
 test.describe('one message per field, the nearest valid values one click away', () => {
   const issues = (app: Page, name: string) => app.locator(`#amend-${name}-issues`).getByRole('listitem');
 

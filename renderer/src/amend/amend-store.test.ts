@@ -101,6 +101,29 @@ describe('the draft belongs to one order', () => {
     expect(useAmend.getState().draft).toMatchObject({ orderId: '1001', clientOid: '' });
   });
 
+  it('editing an ID clears the category and symbol the order filled in; those given before any order stay', () => {
+    load(order('1001', 'demo-btc-open'));
+    useAmend.getState().setField('clientOid', 'demo-eth-filled');
+    expect(useAmend.getState().draft).toMatchObject({
+      orderId: '',
+      clientOid: 'demo-eth-filled',
+      category: '',
+      symbol: '',
+    });
+    // Given by the operator (or handed over by the instrument browser): theirs, kept while an ID is typed.
+    useAmend.getState().setField('category', 'SPOT');
+    useAmend.getState().setField('symbol', 'SOLUSDT');
+    useAmend.getState().setField('clientOid', 'demo-eth-fille');
+    expect(useAmend.getState().draft).toMatchObject({ category: 'SPOT', symbol: 'SOLUSDT' });
+    useAmend.getState().takePrefill(3, 'USDT-FUTURES', 'ETHUSDT');
+    useAmend.getState().setField('orderId', '1');
+    expect(useAmend.getState().draft).toMatchObject({ orderId: '1', category: 'USDT-FUTURES', symbol: 'ETHUSDT' });
+    // Picked: the order's, gone with its ID as well.
+    useAmend.getState().pick(order('1003', 'demo-sol-partial', 'SOLUSDT'));
+    useAmend.getState().setField('orderId', '100');
+    expect(useAmend.getState().draft).toMatchObject({ orderId: '100', clientOid: '', category: '', symbol: '' });
+  });
+
   it('loading another order clears the change; reading the same order again keeps it', () => {
     load(order('1001', 'demo-btc-open'));
     useAmend.getState().setField('price', '60010.0');

@@ -4,7 +4,8 @@
  *
  * The draft belongs to one order: the change typed (Quantity, Price, the helpers' counters) is for
  * the order named when it was typed. Editing an identifier names another order, so it unloads the
- * order, empties the other identifier and clears the change; loading another order clears it too.
+ * order, empties the other identifier and clears the change, and the category and symbol when an
+ * order filled them in; loading another order clears the change too.
  * Loads are numbered: only the answer of the newest load is taken, and a Review pressed while a load
  * is on its way is done once that load has answered (it is the review of that order).
  */
@@ -49,6 +50,8 @@ export type NoticeAbout = 'event' | 'review';
 interface AmendState {
   draft: Draft;
   loaded: LoadedOrder | null;
+  /** The draft's category and symbol were filled in from an order (a load, a pick): an edit of an ID clears them. */
+  fromOrder: boolean;
   /** Numbers the loads the operator asked for; the newest is the only one whose answer counts. */
   loadGen: number;
   /** The newest load that has answered (or failed): a load is on its way while it is below loadGen. */
@@ -101,6 +104,7 @@ export const READY_NOTICE = 'Ready: name an order and the change, then Review.';
 /** The desk as it opens: the store's data without its actions (tests start every case from it). */
 export const AMEND_START = {
   draft: EMPTY_DRAFT,
+  fromOrder: false,
   loaded: null,
   loadGen: 0,
   landedGen: 0,
@@ -142,6 +146,7 @@ const FRESH = { qty: '', price: '' } as const;
 const unloaded = (s: Pick<AmendState, 'loadGen' | 'draftGen'>) =>
   ({
     loaded: null,
+    fromOrder: false,
     loadGen: s.loadGen + 1,
     landedGen: s.loadGen + 1,
     draftGen: s.draftGen + 1,
@@ -155,11 +160,13 @@ export const useAmend = create<AmendState>()((set, get) => ({
   setField: (key, value) =>
     set((s) => {
       if (key !== 'orderId' && key !== 'clientOid') return { draft: { ...s.draft, [key]: value }, reviewed: null };
-      // Another identifier names another order: nothing typed or loaded for the last one carries over.
+      // Another identifier names another order: nothing typed, loaded or filled in for the last one
+      // carries over. A category and symbol the operator gave (or the instrument browser) are theirs.
       const other = key === 'orderId' ? 'clientOid' : 'orderId';
+      const instrument: Partial<Draft> = s.fromOrder ? { category: '', symbol: '' } : {};
       return {
         ...unloaded(s),
-        draft: { ...s.draft, ...FRESH, [key]: value, [other]: '' },
+        draft: { ...s.draft, ...FRESH, ...instrument, [key]: value, [other]: '' },
         notice: READY_NOTICE,
         noticeKind: 'ready',
         noticeAbout: 'event',
@@ -169,6 +176,7 @@ export const useAmend = create<AmendState>()((set, get) => ({
   pick: (o) =>
     set((s) => ({
       draft: { ...s.draft, ...named(o), ...FRESH },
+      fromOrder: true,
       loaded: null,
       draftGen: s.draftGen + 1,
       reviewed: null,
@@ -191,6 +199,7 @@ export const useAmend = create<AmendState>()((set, get) => ({
       loaded: { order, guard, at: Date.now(), gen },
       landedGen: gen,
       draft: { ...s.draft, ...named(order), ...(another ? FRESH : {}) },
+      fromOrder: true,
       ...(another ? { draftGen: s.draftGen + 1, showRequired: s.reviewAsked === gen } : {}),
       reviewed: null,
     });
@@ -210,6 +219,7 @@ export const useAmend = create<AmendState>()((set, get) => ({
       return {
         loaded: { order, guard, at: Date.now(), gen: s.loadGen },
         draft: { ...s.draft, ...named(order) },
+        fromOrder: true,
         reviewed: null,
       };
     }),

@@ -5,7 +5,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AttemptWithGuard, OrderGuard } from '../../../shared/attempts';
 import { DeskError } from '../../../shared/errors';
-import type { Instrument, Order } from '../../../shared/schemas';
+import type { Instrument, ModifyOrderRequest, Order } from '../../../shared/schemas';
 import { installFakeDesk, type FakeDesk } from '../lib/fake-desk';
 import { AMEND_START, READY_NOTICE, useAmend } from './amend-store';
 import { useAmendDesk } from './useAmendDesk';
@@ -250,6 +250,23 @@ describe('the amend desk', () => {
 
     act(() => useAmend.getState().setField('clientOid', 'demo-btc-open'));
     expect(result.current.attempt?.status).toBe('applied');
+  });
+
+  it('sends no category or symbol of the order loaded before another client order ID was typed', async () => {
+    // Main refuses it at once: nothing is left to follow once the test is over.
+    const refused = attempt({ status: 'refused', summary: 'Refused before sending: …', guard: { state: 'free' } });
+    const { desk } = fakeMain(refused, [refused]);
+    const { result } = renderHook(() => useAmendDesk(), { wrapper });
+    await loadAndReview(result);
+    // Another order named, not loaded: what Send hands to main is about it alone.
+    act(() => useAmend.getState().setField('clientOid', 'demo-eth-filled'));
+    act(() => useAmend.getState().setField('price', '3100.00'));
+    act(() => result.current.review());
+    expect(result.current.reviewing).toBe(true);
+    act(() => result.current.send());
+    await waitFor(() => expect(desk.count('sendModification')).toBe(1));
+    const sent = desk.calls.find((c) => c.method === 'sendModification')?.request as { request: ModifyOrderRequest };
+    expect(sent.request).toEqual({ clientOid: 'demo-eth-filled', price: '3100.00', autoCancel: 'no' });
   });
 
   it('says why a send did not reach main', async () => {
