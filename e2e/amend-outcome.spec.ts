@@ -8,6 +8,8 @@ type Page = DeskFixtures['app'];
 
 const MODIFY = '/api/v3/trade/modify-order';
 const BTC_ORDER_ID = '1387296516478935041';
+/** The Local demo profile's account (demo-exchange/accounts.ts). */
+const DEMO_UID = '1000000001';
 
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
 const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
@@ -105,6 +107,47 @@ test.describe('the outcome and the status banner', () => {
     await openAmend(app);
     await loadOrder(app, 'demo-btc-open');
     await expect(outcome(app)).toContainText('Applied: price 60000.0 → 60100.0');
+  });
+
+  test('an outcome that arrives once another order is loaded never stands above it; the banner names its order', async ({
+    app,
+    demo,
+    shot,
+  }) => {
+    test.setTimeout(60_000);
+    // Where the issue saw it.
+    await app.setViewportSize({ width: 1280, height: 800 });
+    await openAmend(app);
+    await loadOrder(app, 'demo-btc-open');
+    // The engine takes its time: the outcome lands after the operator has moved on.
+    demo.control.setEngineLatency(2500);
+    const applied = app.waitForResponse(
+      async (r) => /\/desk\/amend(:|%3A)attempt/i.test(r.url()) && (await r.text()).includes('"status":"applied"'),
+    );
+    await send(app, { price: '59999.9' });
+    await expect(status(app)).toContainText('demo-btc-open · Following');
+
+    await loadOrder(app, 'demo-eth-reduce-only');
+    await applied;
+    expect(demo.control.getOrder(DEMO_UID, 'demo-btc-open')?.price).toBe('59999.9');
+    // The desk has the outcome now; it is not said above the reduce-only order.
+    await expect(status(app)).toContainText('Loaded order demo-eth-reduce-only');
+    await expect(status(app)).not.toContainText('Applied');
+    await expect(app.getByText('60000.0 → 59999.9')).toHaveCount(0);
+    await expect(outcome(app)).toHaveCount(0);
+    await shot('amend-outcome-late-other-order');
+
+    // Back on its order, the outcome is its own, and the banner names whose it is.
+    await loadOrder(app, 'demo-btc-open');
+    await expect(outcome(app)).toContainText('Applied: price 60000.0 → 59999.9');
+    demo.control.setEngineLatency(300);
+    await send(app, { price: '60000.0' });
+    await expect(status(app)).toHaveText('demo-btc-open · Applied: price 59999.9 → 60000.0.');
+    await shot('amend-outcome-named-banner');
+    // Editing an ID takes it away too.
+    await field(app, 'Client order ID').press('End');
+    await field(app, 'Client order ID').press('Backspace');
+    await expect(status(app)).not.toContainText('Applied');
   });
 
   test('the banner’s colour and icon follow the outcome: ready, applied, rejected, cancelled', async ({

@@ -80,7 +80,7 @@ test.describe('write-ahead on a full disk', () => {
     const filler = await fill(dirname(userDataDir));
     await reviewAndSend(app, '60010.0');
     await expect(status(app)).toHaveText(
-      `Not sent: UTA Desk could not record this change — the disk holding ${userDataDir} is full. Free space and try again.`,
+      `demo-btc-open · Not sent: UTA Desk could not record this change — the disk holding ${userDataDir} is full. Free space and try again.`,
     );
     await expect(banner(app)).toContainText(
       `The activity log cannot be written — the disk holding ${userDataDir} is full.`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt } from './attempts';
-import { attemptIds, describeIds, mergeIds, orderKeys } from './order-ids';
+import { attemptIds, describeIds, mergeIds, orderKeys, orderName } from './order-ids';
 
 describe('order identifiers', () => {
   it('keys an order under each identifier it has', () => {
@@ -25,6 +25,12 @@ describe('order identifiers', () => {
     } satisfies Pick<Attempt, 'request' | 'before' | 'after'>;
     expect(attemptIds(a)).toEqual({ orderId: '1', clientOid: 'c' });
     expect(attemptIds({ request: { orderId: '9' } })).toEqual({ orderId: '9', clientOid: undefined });
+  });
+
+  it('names an order as an operator knows it: its client order ID, else its Order ID', () => {
+    expect(orderName({ orderId: '1', clientOid: 'demo-btc-open' })).toBe('demo-btc-open');
+    expect(orderName({ orderId: '1', clientOid: '' })).toBe('1');
+    expect(orderName({})).toBe('unknown order');
   });
 
   it('describes an order by both identifiers when known', () => {

@@ -37,3 +37,8 @@ export function describeIds(ids: OrderIds): string {
   if (ids.orderId && ids.clientOid) return `${ids.orderId} (${ids.clientOid})`;
   return ids.orderId ?? ids.clientOid ?? 'unknown order';
 }
+
+/** "demo-btc-open": the name an operator knows an order by, its client order ID, else its Order ID. */
+export function orderName(ids: OrderIds): string {
+  return ids.clientOid || ids.orderId || 'unknown order';
+}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AMEND_START, EMPTY_DRAFT, useAmend } from './amend-store';
+import { AMEND_START, EMPTY_DRAFT, namesOrder, READY_NOTICE, useAmend } from './amend-store';
 import type { Order } from '../../../shared/schemas';
 import { guardOf } from './known-guards';
 
@@ -166,5 +166,74 @@ describe('the draft belongs to one order', () => {
     useAmend.getState().setField('clientOid', 'demo-eth-filled');
     useAmend.getState().refreshLoaded(order('1003', 'demo-sol-partial'), FREE);
     expect(useAmend.getState().loaded).toBeNull();
+  });
+});
+
+describe('a line about an order', () => {
+  const BTC: Order = {
+    orderId: '1001',
+    clientOid: 'demo-btc-open',
+    category: 'USDT-FUTURES',
+    symbol: 'BTCUSDT',
+    orderStatus: 'live',
+  };
+  const SOL: Order = { ...BTC, orderId: '1003', clientOid: 'demo-sol-partial', symbol: 'SOLUSDT' };
+  const load = (o: Order) => {
+    const gen = useAmend.getState().startLoad();
+    useAmend.getState().landLoad(gen, o, { state: 'free' });
+  };
+
+  it('is said with its order’s name, and only while the draft names that order', () => {
+    load(BTC);
+    useAmend.getState().sayAbout(BTC, 'Applied: price 1 → 2.', 'applied');
+    expect(useAmend.getState()).toMatchObject({
+      notice: 'demo-btc-open · Applied: price 1 → 2.',
+      noticeKind: 'applied',
+    });
+    load(SOL);
+    useAmend.getState().say('Loaded order demo-sol-partial');
+    // demo-btc-open's outcome arrives late: it is not said above demo-sol-partial.
+    useAmend.getState().sayAbout(BTC, 'Applied: price 1 → 2.', 'applied');
+    expect(useAmend.getState()).toMatchObject({ notice: 'Loaded order demo-sol-partial', noticeKind: 'info' });
+  });
+
+  it('names an order without a client order ID by its Order ID', () => {
+    useAmend.getState().setField('orderId', '1001');
+    useAmend.getState().sayAbout({ orderId: '1001' }, 'Refused before sending: …', 'refused');
+    expect(useAmend.getState().notice).toBe('1001 · Refused before sending: …');
+  });
+
+  it('leaves when an ID is edited, or the desk is handed another instrument or reset', () => {
+    for (const leave of [
+      () => useAmend.getState().setField('clientOid', 'demo-btc-ope'),
+      () => useAmend.getState().takePrefill(9, 'SPOT', 'SOLUSDT'),
+      () => useAmend.getState().reset(),
+    ]) {
+      load(BTC);
+      useAmend.getState().sayAbout(BTC, 'Applied: price 1 → 2.', 'applied');
+      leave();
+      expect(useAmend.getState()).toMatchObject({ notice: READY_NOTICE, noticeKind: 'ready' });
+    }
+  });
+
+  it('an applied change is cleared only while the draft names its order', () => {
+    load(BTC);
+    useAmend.getState().setField('price', '60010.0');
+    useAmend.getState().changeApplied(BTC);
+    expect(useAmend.getState().draft.price).toBe('');
+    load(SOL);
+    useAmend.getState().setField('qty', '1');
+    useAmend.getState().changeApplied(BTC);
+    expect(useAmend.getState().draft.qty).toBe('1');
+  });
+
+  it('knows its order by the desk’s rule: by Order ID when the draft gives one (it wins), else by client order ID', () => {
+    const ids = { orderId: '1001', clientOid: 'demo-btc-open' };
+    expect(namesOrder({ ...EMPTY_DRAFT, clientOid: 'demo-btc-open' }, ids)).toBe(true);
+    expect(namesOrder({ ...EMPTY_DRAFT, orderId: '1001', clientOid: 'other' }, ids)).toBe(true);
+    expect(namesOrder({ ...EMPTY_DRAFT, clientOid: 'demo-eth-filled' }, ids)).toBe(false);
+    expect(namesOrder({ ...EMPTY_DRAFT, orderId: '999', clientOid: 'demo-btc-open' }, ids)).toBe(false);
+    expect(namesOrder({ ...EMPTY_DRAFT, orderId: '1001' }, { clientOid: 'demo-btc-open' })).toBe(false);
+    expect(namesOrder(EMPTY_DRAFT, ids)).toBe(false);
   });
 });

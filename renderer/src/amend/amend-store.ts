@@ -5,13 +5,15 @@
  * The draft belongs to one order: the change typed (Quantity, Price, the helpers' counters) is for
  * the order named when it was typed. Editing an identifier names another order, so it unloads the
  * order, empties the other identifier and clears the change, and the category and symbol when an
- * order filled them in; loading another order clears the change too.
+ * order filled them in; loading another order clears the change too. A line about an order (an
+ * attempt's progress or outcome, a send that failed) names it, is said only while the draft names
+ * that order, and leaves with it.
  * Loads are numbered: only the answer of the newest load is taken, and a Review pressed while a load
  * is on its way is done once that load has answered (it is the review of that order).
  */
 import { create } from 'zustand';
 import type { OrderGuard } from '../../../shared/attempts';
-import type { OrderIds } from '../../../shared/order-ids';
+import { orderName, type OrderIds } from '../../../shared/order-ids';
 import { categorySchema, type Category, type Order } from '../../../shared/schemas';
 import { noteGuard, NO_GUARDS, type KnownGuards } from './known-guards';
 import type { NoticeKind } from './status-display';
@@ -91,6 +93,10 @@ interface AmendState {
   setAttempt(id: string | null): void;
   noteGuard(ids: OrderIds, guard: OrderGuard): void;
   say(notice: string, kind?: NoticeKind, about?: NoticeAbout): void;
+  /** A line about that order, said as "demo-btc-open · line": only while the draft names that order. */
+  sayAbout(ids: OrderIds, line: string, kind: NoticeKind): void;
+  /** A change to that order was applied: the draft's change is cleared, while the draft still names it. */
+  changeApplied(ids: OrderIds): void;
   takePrefill(nonce: number, category: Category, symbol: string): void;
   reset(): void;
 }
@@ -123,12 +129,18 @@ export const AMEND_START = {
 const sameOrder = (a: Order | undefined, b: Order): boolean =>
   !!a && (a.orderId && b.orderId ? a.orderId === b.orderId : !!a.clientOid && a.clientOid === b.clientOid);
 
-/** The draft names this order: by Order ID when it gives one (it wins), else by client order ID. */
-function namesOrder(d: Draft, o: Order): boolean {
+/**
+ * The draft names the order known by these IDs: by Order ID when the draft gives one (it wins), else
+ * by client order ID. A loaded order, an outcome or a send error is shown only then.
+ */
+export function namesOrder(d: Draft, ids: OrderIds): boolean {
   const orderId = d.orderId.trim();
   const clientOid = d.clientOid.trim();
-  return orderId ? o.orderId === orderId : !!clientOid && o.clientOid === clientOid;
+  return orderId ? ids.orderId === orderId : !!clientOid && ids.clientOid === clientOid;
 }
+
+/** "demo-btc-open · Applied: …": a line about an order, named by it. */
+export const aboutOrder = (ids: OrderIds, line: string): string => `${orderName(ids)} · ${line}`;
 
 /** The draft's order part for an order the exchange described: both IDs, its category and symbol. */
 function named(o: Order): Pick<Draft, 'orderId' | 'clientOid' | 'category' | 'symbol'> {
@@ -141,7 +153,7 @@ const FRESH = { qty: '', price: '' } as const;
 
 /**
  * No order loaded and a fresh change: a load still on its way is made stale (its answer will carry an
- * older number), and the helpers' counters start again.
+ * older number), the helpers' counters start again, and a line about the last order leaves with it.
  */
 const unloaded = (s: Pick<AmendState, 'loadGen' | 'draftGen'>) =>
   ({
@@ -153,6 +165,9 @@ const unloaded = (s: Pick<AmendState, 'loadGen' | 'draftGen'>) =>
     reviewed: null,
     reviewAsked: null,
     showRequired: false,
+    notice: READY_NOTICE,
+    noticeKind: 'ready',
+    noticeAbout: 'event',
   }) as const;
 
 export const useAmend = create<AmendState>()((set, get) => ({
@@ -164,13 +179,7 @@ export const useAmend = create<AmendState>()((set, get) => ({
       // carries over. A category and symbol the operator gave (or the instrument browser) are theirs.
       const other = key === 'orderId' ? 'clientOid' : 'orderId';
       const instrument: Partial<Draft> = s.fromOrder ? { category: '', symbol: '' } : {};
-      return {
-        ...unloaded(s),
-        draft: { ...s.draft, ...FRESH, ...instrument, [key]: value, [other]: '' },
-        notice: READY_NOTICE,
-        noticeKind: 'ready',
-        noticeAbout: 'event',
-      };
+      return { ...unloaded(s), draft: { ...s.draft, ...FRESH, ...instrument, [key]: value, [other]: '' } };
     }),
   setDraft: (patch) => set((s) => ({ draft: { ...s.draft, ...patch }, reviewed: null })),
   pick: (o) =>
@@ -242,6 +251,11 @@ export const useAmend = create<AmendState>()((set, get) => ({
         ? s
         : { notice, noticeKind: kind, noticeAbout: about },
     ),
+  sayAbout: (ids, line, kind) => {
+    if (namesOrder(get().draft, ids)) get().say(aboutOrder(ids, line), kind);
+  },
+  changeApplied: (ids) =>
+    set((s) => (namesOrder(s.draft, ids) ? { draft: { ...s.draft, ...FRESH }, reviewed: null } : {})),
   takePrefill: (nonce, category, symbol) =>
     set((s) =>
       s.prefillNonce === nonce

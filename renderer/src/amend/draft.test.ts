@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAmend, type AmendReport } from '../../../shared/amend-rules';
 import type { Order } from '../../../shared/schemas';
 import { draftKey, EMPTY_DRAFT } from './amend-store';
-import { draftIds, isReviewed, loadedMatches, namedOrderIds, namesSameOrder, ruleDraft, shownReport } from './draft';
+import { draftIds, isReviewed, namedOrderIds, ruleDraft, shownReport } from './draft';
 
 const order: Order = {
   orderId: '1001',
@@ -18,23 +18,6 @@ describe('what the draft names', () => {
       orderId: '1001',
       clientOid: undefined,
     });
-  });
-
-  it('knows an outcome’s order by the same rule: by Order ID when given, else by client order ID', () => {
-    const ids = { orderId: '1001', clientOid: 'demo-btc-open' };
-    expect(namesSameOrder(ids, { ...EMPTY_DRAFT, clientOid: 'demo-btc-open' })).toBe(true);
-    expect(namesSameOrder(ids, { ...EMPTY_DRAFT, clientOid: 'demo-eth-filled' })).toBe(false);
-    expect(namesSameOrder(ids, { ...EMPTY_DRAFT, orderId: '999', clientOid: 'demo-btc-open' })).toBe(false);
-    expect(namesSameOrder({ clientOid: 'demo-btc-open' }, { ...EMPTY_DRAFT, orderId: '1001' })).toBe(false);
-    expect(namesSameOrder(ids, EMPTY_DRAFT)).toBe(false);
-  });
-
-  it('matches the loaded order by Order ID when given (it wins), else by client order ID', () => {
-    expect(loadedMatches(order, { ...EMPTY_DRAFT, clientOid: 'demo-btc-open' })).toBe(true);
-    expect(loadedMatches(order, { ...EMPTY_DRAFT, orderId: '1001', clientOid: 'other' })).toBe(true);
-    expect(loadedMatches(order, { ...EMPTY_DRAFT, orderId: '999', clientOid: 'demo-btc-open' })).toBe(false);
-    expect(loadedMatches(order, EMPTY_DRAFT)).toBe(false);
-    expect(loadedMatches(undefined, { ...EMPTY_DRAFT, orderId: '1001' })).toBe(false);
   });
 
   it('fills the identifier the draft leaves out from the loaded order', () => {

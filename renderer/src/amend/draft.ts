@@ -8,26 +8,6 @@ export function draftIds(d: Draft): OrderIds {
   return { orderId: d.orderId.trim() || undefined, clientOid: d.clientOid.trim() || undefined };
 }
 
-/** The loaded order is the one the draft names: by Order ID when given (it wins), else by client order ID. */
-export function loadedMatches(order: Order | undefined, d: Draft): boolean {
-  if (!order) return false;
-  const { orderId, clientOid } = draftIds(d);
-  if (orderId) return order.orderId === orderId;
-  if (clientOid) return order.clientOid === clientOid;
-  return false;
-}
-
-/**
- * The given identifiers are the order the draft names, by the same rule: by Order ID when the draft
- * gives one (it wins), else by client order ID. An outcome or a send error is shown only then.
- */
-export function namesSameOrder(ids: OrderIds, d: Draft): boolean {
-  const { orderId, clientOid } = draftIds(d);
-  if (orderId) return ids.orderId === orderId;
-  if (clientOid) return ids.clientOid === clientOid;
-  return false;
-}
-
 /** Both identifiers of the order the draft names: what it gives, the rest from the loaded order. */
 export function namedOrderIds(d: Draft, order: Order | undefined): OrderIds {
   const named = draftIds(d);

@@ -141,19 +141,20 @@ describe('the amend desk', () => {
     // Main's guard, in main's words: the desk does not work out its own.
     expect(result.current.orderGuard).toEqual(IN_FLIGHT);
     expect(result.current.sendBlocked).toBe(IN_FLIGHT.reason);
+    // Named by its order, as every line about an attempt is.
     expect(result.current.notice).toBe(
-      "Following: Accepted by the exchange; following the order until the engine's result shows…",
+      "demo-btc-open · Following: Accepted by the exchange; following the order until the engine's result shows…",
     );
 
     main.order = { ...ORDER, price: '60010.0' };
     await waitFor(() => expect(result.current.attempt?.status).toBe('applied'));
-    expect(result.current.notice).toBe('Applied: price 60000.0 → 60010.0.');
+    expect(result.current.notice).toBe('demo-btc-open · Applied: price 60000.0 → 60010.0.');
     expect(result.current.orderGuard).toEqual({ state: 'free' });
     // The applied change is cleared for the next one, and the order is read again without a new notice.
     expect(result.current.draft).toMatchObject({ price: '', qty: '' });
     await waitFor(() => expect(result.current.order?.price).toBe('60010.0'));
     expect(desk.count('getOrder')).toBe(2);
-    expect(result.current.notice).toBe('Applied: price 60000.0 → 60010.0.');
+    expect(result.current.notice).toBe('demo-btc-open · Applied: price 60000.0 → 60010.0.');
   });
 
   it('settles an attempt once: coming back to the screen keeps the next change being typed', async () => {
@@ -196,7 +197,7 @@ describe('the amend desk', () => {
 
     act(() => result.current.send());
     await waitFor(() => expect(result.current.attempt?.status).toBe('rejected'));
-    expect(result.current.notice).toBe(rejected.summary);
+    expect(result.current.notice).toBe(`demo-btc-open · ${rejected.summary}`);
     expect(result.current.orderGuard).toEqual(LOCKED);
     expect(result.current.sendBlocked).toBe(LOCKED.reason);
     await waitFor(() => expect(result.current.order?.orderStatus).toBe('cancelled'));
@@ -269,6 +270,34 @@ describe('the amend desk', () => {
     expect(sent.request).toEqual({ clientOid: 'demo-eth-filled', price: '3100.00', autoCancel: 'no' });
   });
 
+  it('an outcome arriving once another order is named is not said above it, and leaves that order’s change alone', async () => {
+    const following = attempt({
+      status: 'following',
+      summary: "Accepted by the exchange; following the order until the engine's result shows…",
+    });
+    const applied = attempt({
+      status: 'applied',
+      summary: 'Applied: price 60000.0 → 60010.0.',
+      guard: { state: 'free' },
+    });
+    fakeMain(following, [following, following, applied]);
+    const { result } = renderHook(() => useAmendDesk(), { wrapper });
+    await loadAndReview(result);
+    act(() => result.current.send());
+    await waitFor(() =>
+      expect(result.current.notice).toBe(
+        "demo-btc-open · Following: Accepted by the exchange; following the order until the engine's result shows…",
+      ),
+    );
+
+    act(() => useAmend.getState().setField('clientOid', 'demo-eth-filled'));
+    act(() => useAmend.getState().setField('price', '3100.00'));
+    await waitFor(() => expect(qc.getQueryData<AttemptWithGuard>(['attempt', 'a1'])?.status).toBe('applied'));
+    expect(result.current.notice).toBe(READY_NOTICE);
+    expect(result.current.attempt).toBeUndefined();
+    expect(result.current.draft).toMatchObject({ clientOid: 'demo-eth-filled', price: '3100.00' });
+  });
+
   it('says why a send did not reach main', async () => {
     installFakeDesk({
       getOrder: () => ({ order: ORDER, guard: { state: 'free' } }),
@@ -278,7 +307,7 @@ describe('the amend desk', () => {
     await loadAndReview(result);
     act(() => result.current.send());
     await waitFor(() => expect(result.current.sendError).toBeTruthy());
-    expect(result.current.notice).toMatch(/^Not sent: /);
+    expect(result.current.notice).toMatch(/^demo-btc-open · Not sent: /);
     expect(result.current.attempt).toBeUndefined();
   });
 
@@ -296,7 +325,7 @@ describe('the amend desk', () => {
     await loadAndReview(result);
     act(() => result.current.send());
     await waitFor(() => expect(result.current.sendError).toBeTruthy());
-    expect(result.current.notice).toBe(words);
+    expect(result.current.notice).toBe(`demo-btc-open · ${words}`);
     expect(result.current.attempt).toBeUndefined();
   });
 });

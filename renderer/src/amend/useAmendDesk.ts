@@ -7,15 +7,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkAmend, type AmendReport } from '../../../shared/amend-rules';
 import type { Attempt, AttemptWithGuard, OrderGuard } from '../../../shared/attempts';
-import { attemptIds, type OrderIds } from '../../../shared/order-ids';
+import { attemptIds, orderName, type OrderIds } from '../../../shared/order-ids';
 import { orderStatusLabel } from '../../../shared/order-status';
 import type { Instrument, Order } from '../../../shared/schemas';
 import { errorText } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
 import { useNow } from '../lib/useNow';
-import { useAmend, type Draft } from './amend-store';
+import { aboutOrder, namesOrder, useAmend, type Draft } from './amend-store';
 import { loadBlockedReason, sendBlockedReason, sendHint, type SendHint } from './blocked-reasons';
-import { draftIds, isReviewed, loadedMatches, namedOrderIds, namesSameOrder, ruleDraft, shownReport } from './draft';
+import { draftIds, isReviewed, namedOrderIds, ruleDraft, shownReport } from './draft';
 import { changesOrder, orderRef } from './followed-attempt';
 import { guardOf } from './known-guards';
 import { reviewNotice } from './review-notice';
@@ -25,6 +25,7 @@ import { useFollowedAttempt } from './useFollowedAttempt';
 
 /** How often the rules see the time move (an instrument's scheduled halt). */
 const CLOCK_STEP_MS = 1000;
+const SENDING = 'Sending the modification…';
 
 export interface AmendDesk {
   draft: Draft;
@@ -63,7 +64,7 @@ export function useAmendDesk(): AmendDesk {
   const { say } = useAmend.getState();
   const now = useNow(CLOCK_STEP_MS);
   const ins = useDraftInstrument(draft);
-  const order = loaded && loadedMatches(loaded.order, draft) ? loaded.order : undefined;
+  const order = loaded && namesOrder(draft, loaded.order) ? loaded.order : undefined;
 
   const report = useMemo(
     () => checkAmend(ruleDraft(draft), { instrument: ins.instrument, instrumentNotFound: ins.notFound, order, now }),
@@ -82,7 +83,7 @@ export function useAmendDesk(): AmendDesk {
       const closed =
         o.orderStatus === 'filled' || o.orderStatus === 'cancelled' || o.reduceOnly?.toUpperCase() === 'YES';
       say(
-        `Loaded order ${o.clientOid || o.orderId}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${orderStatusLabel(o.orderStatus).toLowerCase()}.`,
+        `Loaded order ${orderName(o)}: ${o.symbol} ${o.side ?? ''} ${o.qty ?? ''} @ ${o.price ?? ''}, ${orderStatusLabel(o.orderStatus).toLowerCase()}.`,
         closed ? 'warning' : 'info',
       );
     },
@@ -96,19 +97,19 @@ export function useAmendDesk(): AmendDesk {
   // Once an attempt settles, show the order as it now is, and clear an applied change for the next one.
   const { attempt, follow } = useFollowedAttempt((a: AttemptWithGuard) => {
     void qc.invalidateQueries({ queryKey: ['open-orders'] });
-    if (a.status === 'applied') useAmend.getState().setDraft({ qty: '', price: '' });
+    if (a.status === 'applied') useAmend.getState().changeApplied(attemptIds(a));
     if (changesOrder(a)) loadM.mutate({ ref: orderRef(a), gen: useAmend.getState().loadGen, quiet: true });
   });
 
   const [sendAnswers, setSendAnswers] = useState(0);
   const sendM = useMutation({
     mutationFn: (request: AmendReport['request']) => call('sendModification', { request }),
-    onMutate: () => say('Sending the modification…', 'progress'),
+    onMutate: (request) => useAmend.getState().sayAbout(request, SENDING, 'progress'),
     onSuccess: follow,
-    onError: (e) => {
+    onError: (e, request) => {
       // Main's own words may already say it ("Not sent: UTA Desk could not record this change — …").
       const why = errorText(e);
-      say(/^Not sent\b/.test(why) ? why : `Not sent: ${why}`, 'error');
+      useAmend.getState().sayAbout(request, /^Not sent\b/.test(why) ? why : `Not sent: ${why}`, 'error');
     },
     onSettled: () => setSendAnswers((n) => n + 1),
   });
@@ -125,7 +126,8 @@ export function useAmendDesk(): AmendDesk {
   };
   const sendBlocked = sendBlockedReason(sendState);
   const hint = sendHint({ ...sendState, showRequired });
-  const sent = sendM.variables;
+  // The send on its way or last answered, while the draft names its order.
+  const sent = sendM.variables && namesOrder(draft, sendM.variables) ? sendM.variables : undefined;
 
   const doReview = () => {
     if (useAmend.getState().review(report.ok) === 'done') say('', 'info', 'review');
@@ -139,7 +141,7 @@ export function useAmendDesk(): AmendDesk {
 
   let shownNotice = notice;
   let shownKind = noticeKind;
-  if (sendM.isPending) [shownNotice, shownKind] = ['Sending the modification…', 'progress'];
+  if (sendM.isPending && sent) [shownNotice, shownKind] = [aboutOrder(sent, SENDING), 'progress'];
   else if (loading) [shownNotice, shownKind] = ['Loading the order…', 'progress'];
   else if (noticeAbout === 'review') [shownNotice, shownKind] = reviewNotice(report, reviewing);
 
@@ -151,7 +153,7 @@ export function useAmendDesk(): AmendDesk {
     instrumentError: ins.error,
     order,
     orderGuard: guard,
-    attempt: attempt && namesSameOrder(attemptIds(attempt), draft) ? attempt : undefined,
+    attempt: attempt && namesOrder(draft, attemptIds(attempt)) ? attempt : undefined,
     reviewing,
     showRequired,
     sendBlocked,
@@ -160,7 +162,7 @@ export function useAmendDesk(): AmendDesk {
     loading,
     sending: sendM.isPending,
     loadError: loading ? null : loadM.error,
-    sendError: sent && namesSameOrder(sent, draft) ? sendM.error : null,
+    sendError: sent ? sendM.error : null,
     sendAnswers,
     notice: shownNotice,
     noticeKind: shownKind,

@@ -31,13 +31,16 @@ export function useFollowedAttempt(onSettled: (a: AttemptWithGuard) => void): Fo
 
   // Reacting to answers as they arrive (not in an effect on the data) sees each change once, so a
   // remount with a settled attempt in the cache does not settle it again.
+  // Its lines name its order, and are said only while the draft names that order: an outcome that
+  // arrives once another order is loaded or named is never said above that one.
   function observe(a: AttemptWithGuard, previous: AttemptWithGuard | undefined) {
-    const { noteGuard, say } = useAmend.getState();
-    noteGuard(attemptIds(a), a.guard);
+    const { noteGuard, sayAbout } = useAmend.getState();
+    const ids = attemptIds(a);
+    noteGuard(ids, a.guard);
     if (!isFinalAttempt(a)) {
-      if (!previous || statusLine(previous) !== statusLine(a)) say(statusLine(a), noticeKindOf(a.status));
+      if (!previous || statusLine(previous) !== statusLine(a)) sayAbout(ids, statusLine(a), noticeKindOf(a.status));
     } else if (!isFinalAttempt(previous)) {
-      say(settledLine(a), noticeKindOf(a.status));
+      sayAbout(ids, settledLine(a), noticeKindOf(a.status));
       onSettled(a);
     }
   }
