@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, open, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test as base, expect, type DeskFixtures } from './fixtures';
+import { BATCH, confirmAndSend, itemRow, items, previewShiftedLadder, runState } from './harness/amend-many-steps';
 
 type Page = DeskFixtures['app'];
 
@@ -95,5 +96,29 @@ test.describe('write-ahead on a full disk', () => {
     await expect(banner(app)).toHaveCount(0, { timeout: 10_000 });
     await reviewAndSend(app, '60010.0');
     await expect(status(app)).toContainText('Applied: price 60000.0 → 60010.0', { timeout: 8000 });
+  });
+
+  test('a run that cannot be recorded: its items are refused, never "rejected", the exchange’s word', async ({
+    app,
+    demo,
+    userDataDir,
+    shot,
+  }) => {
+    test.setTimeout(90_000);
+    const ids = await previewShiftedLadder(app, demo, 'full', 3, 1);
+    const filler = await fill(dirname(userDataDir));
+    await confirmAndSend(app, 3);
+    await expect(runState(app)).toContainText('Stopped: UTA Desk could not record the next request', {
+      timeout: 20_000,
+    });
+    expect(demo.control.requestLog().filter((e) => e.path === BATCH)).toEqual([]);
+    for (const id of ids) {
+      await expect(itemRow(app, id)).toContainText('Refused');
+      await expect(itemRow(app, id)).toContainText('could not record this change');
+    }
+    await expect(items(app).getByText('Rejected')).toHaveCount(0);
+    await app.setViewportSize({ width: 1280, height: 800 });
+    await shot('write-ahead-run-refused');
+    await unlink(filler);
   });
 });
