@@ -186,6 +186,9 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
         global,
       };
     case 'modify':
+      // Nothing to change is a question of the command line, answered before the exchange is asked.
+      if (values.qty === undefined && values.price === undefined)
+        throw new UsageError('modify needs the new quantity (--qty Q), the new price (--price P) or both.');
       // Values are checked by the amend rules, like the app does, so the messages are the same.
       return {
         command: {

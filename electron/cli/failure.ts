@@ -8,11 +8,34 @@ export const EXIT = {
   ok: 0,
   /** The exchange answered with a rejection: nothing changed. */
   rejected: 1,
-  /** Bad usage, missing credentials, or a local rule broken: nothing was sent. */
+  /** Bad usage, missing credentials, an unknown profile, a wrong passphrase, a malformed file: nothing was sent. */
   usage: 2,
   /** No usable answer (network, timeout, server error): for a modification the outcome is unknown. */
   unreachable: 3,
 } as const;
+
+/**
+ * What each exit code means: the one table `uta-desk --help`, every command's help and docs/cli.md
+ * print (a test holds the document to it). A broken amend rule is a refusal (1), not bad usage.
+ */
+export const EXIT_MEANINGS: readonly (readonly [code: number, meaning: string])[] = [
+  [
+    EXIT.ok,
+    'done: every amend applied (--no-follow: accepted by the exchange; --dry-run: every item passes the checks); a read answered',
+  ],
+  [
+    EXIT.rejected,
+    'not applied: rejected by the exchange, or refused by an amend rule or a guard, excluded or not sent (nothing of it was sent); or the folder is locked by another process',
+  ],
+  [
+    EXIT.usage,
+    'bad usage, nothing sent: an option missing or wrong (modify with neither --qty nor --price), missing credentials, an unknown profile, a wrong vault passphrase, a malformed batch file, a selection too wide',
+  ],
+  [
+    EXIT.unreachable,
+    'an outcome is unknown: check the order before anything else (this wins over 1); for the read commands: network failure, timeout or server error',
+  ],
+];
 
 export interface FailureContext {
   /** The follow-up command that shows the order, for an unknown modification outcome. */

@@ -1,12 +1,13 @@
-/** `uta-desk --help`: the one text every command's own help is cut from (command-help.ts). */
+/**
+ * `uta-desk --help` (an overview: the commands an operator uses most, with examples) and each
+ * command's own help (command-help.ts: its entry of COMMAND_DETAILS, the options, the credentials
+ * and the exit codes). The exit codes are failure.ts's table.
+ */
 import { LIVE_BASE_URL } from '../../shared/profiles';
+import { EXIT_MEANINGS } from './failure';
 
-export const HELP = `uta-desk — read instruments, tickers and orders, and amend orders, on the exchange's v3 REST API
-
-Usage: uta-desk <command> [options]
-
-Commands:
-  instruments --category C [--symbol S]
+/** Each command's usage line(s) and what it does, in full; an entry starts at two spaces. */
+export const COMMAND_DETAILS = `  instruments --category C [--symbol S]
       List the instruments of a product type (SPOT, MARGIN, USDT-FUTURES, COIN-FUTURES, USDC-FUTURES).
   instruments diff [--since DURATION] [--category C] [--state-dir DIR]
       What changed: fetches the instruments (every category, or C), compares them with the snapshot the
@@ -90,8 +91,9 @@ Commands:
   serve [--port N] [--no-open] [--user-data DIR]
       Run the whole app in a browser, on 127.0.0.1, until Ctrl+C (uta-desk serve --help). From another
       computer: start it with --port 8765 and tunnel: ssh -N -L 8765:127.0.0.1:8765 you@server.
+`;
 
-Options:
+export const OPTIONS_HELP = `Options (every command):
   --base-url URL     With the environment's credentials: the exchange base URL (default ${LIVE_BASE_URL});
                      https, or http to 127.0.0.1/localhost/[::1]. A stored profile has its own.
   --demo-trading     With the environment's credentials: demo trading on the live host (paptrading: 1)
@@ -106,29 +108,59 @@ Options:
   --passphrase-fd N  Read a vault profile's passphrase from file descriptor N
   -h, --help         This help (uta-desk COMMAND --help: that command's)
   --version          The version, and the Node it runs on
-
-Credentials come from a stored profile or the environment, never from options:
-  --profile NAME (a vault passphrase from the terminal, --passphrase-fd N or the file named by UTA_DESK_VAULT_PASSPHRASE_FILE), or BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE
-
-Where amends go: when UTA Desk (the desktop app or uta-desk serve) runs on the user-data folder,
-modify, modify-batch and revert are sent to it over its local channel, so its guards and its activity log
-cover them, and they sign with the app's active profile: --profile naming another is refused
-(switch it in the app, or stop the app), and the environment's credentials are refused (they are
-used only when no app runs). Otherwise the CLI takes the folder's lock for the command and runs the
-core itself; --profile selects a profile for this command only (the app opens on the one it had),
-the environment's credentials sign as the profile "environment (key …abcd)", never saved, and with
-neither the app's active profile signs. Profiles sealed by the OS keyring open only in the app.
-Either way every attempt is in the app's Activity (uta-desk activity).
-
-Exit codes:
-  0  success (modify, modify-batch, revert: every item applied; with --no-follow: accepted by the exchange;
-     with --dry-run: every item passes the checks)
-  1  not applied: rejected by the exchange, refused by an amend rule or a guard (nothing was sent),
-     not applied by the engine, excluded or not sent (with --dry-run: would be); or the folder is
-     locked by another process
-  2  bad usage, missing credentials, an unknown profile or a wrong vault passphrase (nothing was
-     sent); modify-batch: a malformed file, the same order twice, a rule that cannot apply or too wide
-     a selection (nothing was sent)
-  3  an outcome is unknown: check the order before anything else (this wins over 1); for the read
-     commands: network failure, timeout or server error
 `;
+
+export const CREDENTIALS_HELP = `Credentials come from a stored profile or the environment, never from options:
+  --profile NAME (a vault passphrase from the terminal, --passphrase-fd N or the file named by UTA_DESK_VAULT_PASSPHRASE_FILE), or BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE
+`;
+
+/** failure.ts's table, wrapped to 100 columns under its code. */
+export function exitCodesHelp(width = 100): string {
+  const lines = ['Exit codes:'];
+  for (const [code, meaning] of EXIT_MEANINGS) {
+    let line = `  ${code}  `;
+    for (const word of meaning.split(' ')) {
+      if (line.length + word.length > width && line.trim().length > 1) {
+        lines.push(line.trimEnd());
+        line = '     ';
+      }
+      line += `${word} `;
+    }
+    lines.push(line.trimEnd());
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export const HELP = `uta-desk — read instruments, tickers and orders, and amend orders, on the exchange's v3 REST API
+
+Usage: uta-desk <command> [options]     uta-desk <command> --help: that command's options and details
+
+Most used (here on the Local demo profile; a stored profile or the environment's keys for an account):
+  uta-desk serve --port 8765 --no-open
+      The whole app in a browser: open the link it prints (from another machine, through an SSH tunnel).
+  uta-desk open-orders --category USDT-FUTURES --profile "Local demo"
+      The account's open orders, every page.
+  uta-desk modify --client-oid demo-btc-open --price 60100.0 --profile "Local demo"
+      Amend one order: checked, recorded in Activity, sent once, followed to its outcome.
+  uta-desk modify-batch --symbol BTCUSDT --side buy --price-steps 2 --dry-run --profile "Local demo"
+      Preview one run over many orders by a rule (without --dry-run it is sent).
+  uta-desk activity --since 24h
+      Every amend attempt of the last day, newest first.
+
+Commands:
+  instruments    The instruments of a product type; instruments diff: what changed since the last run
+  tickers        Last price, best bid/ask and the 24-hour figures
+  order          One order
+  open-orders    The open orders, every page
+  modify         Amend one order (price and/or quantity)
+  modify-batch   Amend many orders as one run, from a CSV or JSON file or by a rule
+  revert         Undo a finished run, or one applied amend
+  activity       The activity log, as the Activity screen shows it
+  serve          The whole app in a browser, on 127.0.0.1
+
+Amends go through the app when one runs on the user-data folder (its guards, its Activity), else
+through a core in this process under the folder's lock; either way every attempt is in Activity.
+
+${OPTIONS_HELP}
+${CREDENTIALS_HELP}
+${exitCodesHelp()}`;

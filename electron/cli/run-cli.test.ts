@@ -90,6 +90,18 @@ describe('usage', () => {
     expect(r.stderr).toMatch(message);
   });
 
+  it.each([[['--order-id', '42']], [['--client-oid', 'demo-btc-open', '--auto-cancel', 'yes']]])(
+    'modify with neither --qty nor --price is bad usage: exit 2 before any request (%j)',
+    async (args) => {
+      const r = await cli(['modify', ...args, ...local()]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^uta-desk: modify needs the new quantity \(--qty Q\), the new price \(--price P\) or both\./,
+      );
+      expect(demo.control.requestLog()).toHaveLength(0);
+    },
+  );
+
   it('refuses secrets given as options without echoing them', async () => {
     const r = await cli(['order', '--order-id', '1', '--api-secret=TOP-SECRET-VALUE', ...local()]);
     expect(r.code).toBe(2);
@@ -306,7 +318,6 @@ describe('modify', () => {
 
   it.each([
     [['--client-oid', 'demo-btc-open', '--price', '60000.123'], /Price allows at most 1 decimal place/],
-    [['--client-oid', 'demo-btc-open'], /Give a new quantity or a new price/],
     [['--client-oid', 'demo-eth-filled', '--price', '3100.00'], /completely filled/],
     [
       ['--client-oid', 'demo-btc-open', '--price', '60010.0', '--auto-cancel', 'maybe'],

@@ -42,7 +42,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.usage;
   }
   if (command.name === 'help') {
-    io.stdout.write((command.topic && commandHelp(HELP, command.topic)) || HELP);
+    io.stdout.write((command.topic && commandHelp(command.topic)) || HELP);
     return EXIT.ok;
   }
   if (command.name === 'version') {
