@@ -89,8 +89,3 @@ export function runCountWords(
     .map((s) => `${counts[s]} ${labels[s].toLowerCase()}`)
     .join(', ');
 }
-
-/** The status a run's badge shows when main has no summary of it: the most pressing among its items. */
-export function runHeadline(counts: Partial<Record<AttemptStatus, number>>): AttemptStatus {
-  return ATTENTION.find((s) => counts[s]) ?? 'applied';
-}

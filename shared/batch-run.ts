@@ -5,7 +5,7 @@
  * exchange (or is refused on the way) is an Attempt in the activity log, tagged with its run.
  */
 import { z } from 'zod';
-import { ATTEMPT_STATUSES } from './attempts';
+import { ATTEMPT_STATUSES, type AttemptStatus } from './attempts';
 import { callSourceSchema } from './call-source';
 import { environmentSchema } from './profiles';
 import { idTextSchema, modifyOrderRequestSchema } from './schemas';
@@ -193,6 +193,37 @@ export function runStatusWords(run: RunFacts): string {
     return `Stopped: UTA Desk could not record the next request, so it was not sent — ${counts}`;
   if (c.unknown) return `Finished with ${c.unknown} unknown — ${counts}`;
   return `Finished — ${counts}`;
+}
+
+/** A run's one status word: the Activity screen's badge and the CLI's row alike. */
+export type RunWord =
+  'Checking' | 'Running' | 'Stopping' | 'Unknown' | 'Cancelled' | 'Stopped' | 'Interrupted' | 'Applied' | 'Finished';
+
+/** From what main recorded of the run: never "Applied" unless every item was. runStatusWords says the rest. */
+export function runWord(run: RunFacts): RunWord {
+  const c = run.counts;
+  switch (run.state) {
+    case 'checking':
+      return 'Checking';
+    case 'running':
+    case 'paused':
+      return 'Running';
+    case 'stopped':
+      return 'Stopping';
+    case 'done':
+      break;
+  }
+  if (c.unknown) return 'Unknown';
+  if (run.stoppedBy === 'operator') return run.requests === 0 ? 'Cancelled' : 'Stopped';
+  if (run.stoppedBy) return 'Interrupted';
+  return c.applied === c.total ? 'Applied' : 'Finished';
+}
+
+/** The same word from the log's counts alone, for a run whose record main no longer keeps. */
+export function runWordOfCounts(counts: Partial<Record<AttemptStatus, number>>, size: number): RunWord {
+  if (counts.unknown) return 'Unknown';
+  if (counts.sending || counts.following) return 'Running';
+  return (counts.applied ?? 0) === size ? 'Applied' : 'Finished';
 }
 
 /** The bar's value text: every count in words, including the zeros. */

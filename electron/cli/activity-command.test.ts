@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Attempt } from '../../shared/attempts';
+import type { BatchRun } from '../../shared/batch-run';
+import { RunRecords } from '../amend/run-records';
 import { ActivityLog } from '../activity/activity-log';
 import { runActivity, type ActivitySink } from './activity-command';
 
@@ -147,7 +149,8 @@ describe('uta-desk activity', () => {
     const at = (n: number) => new Date(T0 + n * 60_000).toISOString().replace('T', ' ').slice(0, 19);
     expect(lines.slice(1, 5).map((l) => l.slice(0, 19))).toEqual([at(2499), at(2498), at(2497), at(2495)]);
     expect(out).not.toContain(at(2496));
-    expect(lines.at(-1)).toMatch(/Rejected\s+Local demo\s+run run-7\s+625 of 1000 items: 125 rejected, 500 applied/);
+    // No record of run-7 is kept: its word comes from its attempts, as the app's badge does.
+    expect(lines.at(-1)).toMatch(/Finished\s+Local demo\s+run run-7\s+625 of 1000 items: 125 rejected, 500 applied/);
 
     // A search keeps a run when any item matches and says how many; --json gives the entries as recorded.
     const json = JSON.parse((await run('--entries', '--json', '--outcome', 'rejected', '--limit', '1000')).out);
@@ -159,6 +162,43 @@ describe('uta-desk activity', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--entries');
     expect((await run('--entries', '--run', 'run-7')).code).toBe(2);
+  });
+
+  it("says a run's word as the app's badge does, from the run's record when main kept one", async () => {
+    // Main's record of run-7: done, every attempt decided, items never sent among the 1000.
+    const counts = {
+      total: 1000,
+      queued: 0,
+      inFlight: 0,
+      applied: 500,
+      refused: 125,
+      failed: 0,
+      unknown: 0,
+      notSent: 375,
+      excluded: 0,
+    };
+    const record = (over: Partial<BatchRun>) => ({
+      run: {
+        id: 'run-7',
+        profileId: 'local-demo',
+        profileName: 'Local demo',
+        environment: 'local-demo',
+        startedAt: T0,
+        state: 'done',
+        checked: 1000,
+        counts,
+        requests: 32,
+        items: [],
+        ...over,
+      } as BatchRun,
+      attemptIds: [],
+    });
+    await new RunRecords(dir).write(record({ stoppedBy: 'operator' }));
+    const stopped = await run('--entries', '--limit', '5000');
+    expect(stopped.out.trimEnd().split('\n').at(-1)).toMatch(/^\S+ \S+\s+Stopped\s+Local demo\s+run run-7/);
+    await new RunRecords(dir).write(record({ counts: { ...counts, unknown: 2 } }));
+    const unknown = await run('--entries', '--limit', '5000');
+    expect(unknown.out.trimEnd().split('\n').at(-1)).toMatch(/^\S+ \S+\s+Unknown\s+Local demo\s+run run-7/);
   });
 
   it('has its own help, and says what is wrong with its options', async () => {

@@ -11,7 +11,10 @@ import { ACTIVITY_CSV_HEADER, activityCsvRows, durationMs } from '../../shared/a
 import { activityMatches, orderLabel, STATUS_LABELS, symbolLabel } from '../../shared/attempt-search';
 import { ATTEMPT_STATUSES, type Attempt, type AttemptStatus } from '../../shared/attempts';
 import { changeText } from '../../shared/change-text';
-import { runCountWords, runHeadline } from '../../shared/activity-entries';
+import { runCountWords } from '../../shared/activity-entries';
+import { runWord, runWordOfCounts, type RunSummary } from '../../shared/batch-run';
+import { RunRecords } from '../amend/run-records';
+import { summaryOf } from '../amend/run-model';
 import { openActivityReader } from '../activity/activity-reader';
 import type { ActivityLog, LogEntry, PageQuery, RunEntry } from '../activity/activity-log';
 import { defaultUserDataDir } from '../web-host/serve';
@@ -237,7 +240,8 @@ async function listEntries(
   if (c.format === 'json')
     await out(shown.length === 0 ? '[]\n' : `[\n${shown.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
   else {
-    await out(shown.length === 0 ? 'No entry matches.\n' : renderTable(shown, ENTRY_COLUMNS));
+    const columns = entryColumns(await runSummaries(c.userDataDir, shown));
+    await out(shown.length === 0 ? 'No entry matches.\n' : renderTable(shown, columns));
     if (shown.length === limit) io.stderr.write(`Showing the newest ${limit}: --limit N shows more.\n`);
   }
   if (skipped > 0) io.stderr.write(`${skipped} unreadable line${skipped === 1 ? '' : 's'} in the journal skipped.\n`);
@@ -258,10 +262,20 @@ function matcher(c: ActivityCommand): ((a: Attempt) => boolean) | undefined {
 
 const utc = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
+/** What main recorded of the runs listed (how each ended), by id: a run's word is the app's badge. */
+type Summaries = ReadonlyMap<string, RunSummary>;
+
 /** The table's columns: what an attempt shows, and what a run shows in the same place (--entries). */
-const TABLE: readonly (Column<Attempt> & { run: (r: RunEntry) => string })[] = [
+const TABLE: readonly (Column<Attempt> & { run: (r: RunEntry, summaries: Summaries) => string })[] = [
   { header: 'TIME (UTC)', value: (a) => utc(a.startedAt), run: (r) => utc(r.startedAt) },
-  { header: 'OUTCOME', value: (a) => STATUS_LABELS[a.status], run: (r) => STATUS_LABELS[runHeadline(r.counts)] },
+  {
+    header: 'OUTCOME',
+    value: (a) => STATUS_LABELS[a.status],
+    run: (r, summaries) => {
+      const summary = summaries.get(r.id);
+      return summary ? runWord(summary) : runWordOfCounts(r.counts, r.size);
+    },
+  },
   { header: 'PROFILE', value: (a) => a.profileName, run: (r) => r.profileName },
   { header: 'ORDER', value: (a) => orderLabel(a), run: (r) => `run ${r.id}` },
   { header: 'SYMBOL', value: (a) => symbolLabel(a), run: () => '' },
@@ -283,11 +297,24 @@ const TABLE: readonly (Column<Attempt> & { run: (r: RunEntry) => string })[] = [
   },
 ];
 const COLUMNS: readonly Column<Attempt>[] = TABLE;
-const ENTRY_COLUMNS: readonly Column<LogEntry>[] = TABLE.map(({ header, value, run, align }) => ({
-  header,
-  align,
-  value: (e) => (e.kind === 'attempt' ? value(e.attempt) : run(e.run)),
-}));
+const entryColumns = (summaries: Summaries): readonly Column<LogEntry>[] =>
+  TABLE.map(({ header, value, run, align }) => ({
+    header,
+    align,
+    value: (e) => (e.kind === 'attempt' ? value(e.attempt) : run(e.run, summaries)),
+  }));
+
+/** The run records of the runs among `entries` (a run main no longer keeps a record of is told from its attempts). */
+async function runSummaries(userDataDir: string, entries: readonly LogEntry[]): Promise<Summaries> {
+  const records = new RunRecords(userDataDir);
+  const summaries = new Map<string, RunSummary>();
+  for (const e of entries) {
+    if (e.kind !== 'run') continue;
+    const record = await records.read(e.run.id);
+    if (record) summaries.set(e.run.id, summaryOf(record.run));
+  }
+  return summaries;
+}
 
 /** Writes that wait for the stream to drain when its buffer is full. */
 function backpressured(sink: ActivitySink): (text: string) => Promise<void> {

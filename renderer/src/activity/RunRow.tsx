@@ -4,12 +4,12 @@
  * it. What main knows of the run (its summary: how it ended, items never sent) says its status and
  * fills its bar; a run main no longer keeps a summary of is told from its attempts' counts.
  */
-import type { RunEntry } from '../../../shared/activity-entries';
 import { STATUS_LABELS } from '../../../shared/attempt-search';
 import { runBarValue, runProgressWords, runStatusWords, type RunSummary } from '../../../shared/batch-run';
-import { formatDuration, formatTime, STATUS_BADGES } from '../amend/status-display';
+import { runCountWords, type RunEntry } from '../../../shared/activity-entries';
+import { formatDuration, formatTime } from '../amend/status-display';
 import { RunRevert } from './RevertAction';
-import { runBadge, runCountWords, runHeadline } from './run-groups';
+import { runBadge } from './run-groups';
 import { ProfileSourceCell } from './ProfileSourceCell';
 
 export function RunRow({
@@ -26,9 +26,7 @@ export function RunRow({
   const size = summary?.counts.total ?? g.size;
   // With a search, the run is listed because some of its items match: opened, it lists those.
   const shown = g.matching === undefined ? `${size} items` : `${size} items · ${g.matching} matching`;
-  const badge = summary
-    ? runBadge(summary)
-    : { label: STATUS_LABELS[runHeadline(g.counts)], badge: STATUS_BADGES[runHeadline(g.counts)] };
+  const badge = runBadge(summary, g);
   const finishedAt = summary ? summary.finishedAt : g.finishedAt;
   return (
     <tr className="activity-run" data-run-id={g.id}>

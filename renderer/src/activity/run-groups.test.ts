@@ -3,7 +3,9 @@ import { STATUS_LABELS } from '../../../shared/attempt-search';
 import type { Attempt } from '../../../shared/attempts';
 import { appliedAttempt } from '../../../shared/testing/sample-attempts';
 import { activityCsv } from './activity-rows';
-import { runCountWords, runHeadline } from './run-groups';
+import { runCountWords } from '../../../shared/activity-entries';
+import type { RunSummary } from '../../../shared/batch-run';
+import { runBadge } from './run-groups';
 
 const item = (id: string, index: number, over: Partial<Attempt> = {}): Attempt => ({
   ...appliedAttempt,
@@ -17,11 +19,40 @@ const item = (id: string, index: number, over: Partial<Attempt> = {}): Attempt =
 describe('activity runs', () => {
   const single = { ...appliedAttempt, id: 'single' };
 
-  it("says a run's counts most pressing first, and its badge by the most pressing", () => {
-    const counts = { applied: 1, refused: 1, unknown: 1 };
-    expect(runCountWords(counts, STATUS_LABELS)).toBe('1 unknown, 1 refused, 1 applied');
-    expect(runHeadline(counts)).toBe('unknown');
-    expect(runHeadline({ applied: 3 })).toBe('applied');
+  it("says a run's counts most pressing first", () => {
+    expect(runCountWords({ applied: 1, refused: 1, unknown: 1 }, STATUS_LABELS)).toBe(
+      '1 unknown, 1 refused, 1 applied',
+    );
+  });
+
+  it('gives a run one word, from its record or from its attempts alike: never Applied unless every item was', () => {
+    const done = (counts: Partial<RunSummary['counts']>) =>
+      ({
+        state: 'done',
+        requests: 1,
+        counts: {
+          total: 3,
+          queued: 0,
+          inFlight: 0,
+          applied: 0,
+          refused: 0,
+          failed: 0,
+          unknown: 0,
+          notSent: 0,
+          excluded: 0,
+          ...counts,
+        },
+      }) as unknown as RunSummary;
+    // The CLI once called this run "Refused" while the badge said "Finished".
+    expect(runBadge(done({ applied: 1, refused: 2 }), { counts: {}, size: 3 }).label).toBe('Finished');
+    expect(runBadge(undefined, { counts: { applied: 1, refused: 2 }, size: 3 })).toEqual({
+      label: 'Finished',
+      badge: 'badge-warn',
+    });
+    expect(runBadge(undefined, { counts: { applied: 3 }, size: 3 })).toEqual({ label: 'Applied', badge: 'badge-ok' });
+    expect(runBadge(undefined, { counts: { applied: 2 }, size: 3 }).label).toBe('Finished');
+    expect(runBadge(undefined, { counts: { applied: 2, unknown: 1 }, size: 3 }).label).toBe('Unknown');
+    expect(runBadge(undefined, { counts: { applied: 2, following: 1 }, size: 3 }).label).toBe('Running');
   });
 
   it('exports each item with its run id and place in the run', () => {

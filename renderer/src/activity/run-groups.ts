@@ -2,32 +2,27 @@
  * How an amend-many run reads as one entry of the Activity list: main pages the log by entries (a
  * run is one, however many items), each run with its counts by outcome (shared/activity-entries.ts).
  */
-import type { RunSummary } from '../../../shared/batch-run';
+import type { RunEntry } from '../../../shared/activity-entries';
+import { runWord, runWordOfCounts, type RunSummary, type RunWord } from '../../../shared/batch-run';
 
-export { runCountWords, runHeadline } from '../../../shared/activity-entries';
+/** The badge of each run word: never green unless every item applied. */
+const RUN_BADGES: Readonly<Record<RunWord, string>> = {
+  Checking: 'badge-info',
+  Running: 'badge-info',
+  Stopping: 'badge-info',
+  Unknown: 'badge-warn',
+  Cancelled: '',
+  Stopped: 'badge-warn',
+  Interrupted: 'badge-warn',
+  Applied: 'badge-ok',
+  Finished: 'badge-warn',
+};
 
-/**
- * A run's badge from what main knows of it: never "Applied" unless every item was. The words beside
- * it (runStatusWords) say the rest.
- */
-export function runBadge(run: RunSummary): { label: string; badge: string } {
-  const c = run.counts;
-  switch (run.state) {
-    case 'checking':
-      return { label: 'Checking', badge: 'badge-info' };
-    case 'running':
-    case 'paused':
-      return { label: 'Running', badge: 'badge-info' };
-    case 'stopped':
-      return { label: 'Stopping', badge: 'badge-info' };
-    case 'done':
-      break;
-  }
-  if (c.unknown) return { label: 'Unknown', badge: 'badge-warn' };
-  if (run.stoppedBy === 'operator') {
-    return run.requests === 0 ? { label: 'Cancelled', badge: '' } : { label: 'Stopped', badge: 'badge-warn' };
-  }
-  if (run.stoppedBy) return { label: 'Interrupted', badge: 'badge-warn' };
-  if (c.applied === c.total) return { label: 'Applied', badge: 'badge-ok' };
-  return { label: 'Finished', badge: 'badge-warn' };
+/** A run's badge: from what main recorded of it, else from its attempts in the log (the same words). */
+export function runBadge(
+  run: RunSummary | undefined,
+  entry: Pick<RunEntry, 'counts' | 'size'>,
+): { label: RunWord; badge: string } {
+  const label = run ? runWord(run) : runWordOfCounts(entry.counts, entry.size);
+  return { label, badge: RUN_BADGES[label] };
 }
