@@ -74,7 +74,7 @@ test('a run of 30 orders +1 % reverted: 3 changed since are left, 27 return exac
   await expect(row('rv-10')).toContainText('cancelled now');
   await expect(row('rv-15')).toContainText('Modified since the amend: its price is now 94000.0');
   const question = dialog.getByRole('heading', {
-    name: /^Send 27 modifications with Local demo profile Local demo to revert run \w+\?$/,
+    name: /^Send 27 modifications with the profile Local demo \(Local\) to revert run \w+\?$/,
   });
   await expect(question).toBeFocused();
   // Nothing leaves before the confirmation.

@@ -88,7 +88,7 @@ export const itemRow = (app: Page, clientOid: string) => items(app).getByRole('r
 export async function confirmAndSend(app: Page, n: number) {
   await app.getByRole('button', { name: 'Review and send…' }).click();
   await expect(
-    app.getByRole('heading', { name: `Send ${n} modifications with Local demo profile Local demo?` }),
+    app.getByRole('heading', { name: `Send ${n} modifications with the profile Local demo (Local)?` }),
   ).toBeFocused();
   await app.getByRole('button', { name: `Send ${n} modifications` }).click();
   await expect(progress(app)).toBeVisible();

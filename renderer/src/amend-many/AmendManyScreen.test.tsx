@@ -145,7 +145,7 @@ describe('Amend many screen', () => {
     expect(screen.getByRole('list', { name: 'Rounding' }).textContent).toContain('Exact: whole price steps');
 
     fireEvent.click(screen.getByRole('button', { name: 'Review and send…' }));
-    const question = await screen.findByRole('heading', { name: 'Send 2 modifications with Live profile Main?' });
+    const question = await screen.findByRole('heading', { name: 'Send 2 modifications with the profile Main (Live)?' });
     expect(document.activeElement).toBe(question);
     expect(desk.count('startRun')).toBe(0);
 
@@ -248,7 +248,7 @@ describe('Amend many screen', () => {
     const review = screen.getByRole('button', { name: 'Review and send…' });
     await waitFor(() => expect((review as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(review);
-    const question = await screen.findByRole('heading', { name: 'Send 1 modification with Live profile Main?' });
+    const question = await screen.findByRole('heading', { name: 'Send 1 modification with the profile Main (Live)?' });
     fireEvent.keyDown(question, { key: 'Escape' });
     const back = await screen.findByRole('button', { name: 'Review and send…' });
     await waitFor(() => expect(document.activeElement).toBe(back));

@@ -5,10 +5,11 @@ import type { ProfileSummary } from '../../../shared/profiles';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { BusyButton } from '../components/BusyButton';
 
+/** Where the profile sends, after its name: "the profile Local demo (Local)" names it once. */
 const ENV_WORDS: Record<ProfileSummary['environment'], string> = {
   live: 'Live',
   'demo-trading': 'Demo trading',
-  'local-demo': 'Local demo',
+  'local-demo': 'Local',
   custom: 'Custom URL',
 };
 
@@ -17,7 +18,7 @@ export function confirmQuestion(
   profile: Pick<ProfileSummary, 'environment' | 'name'>,
   subject?: string,
 ): string {
-  return `Send ${count} modification${count === 1 ? '' : 's'} with ${ENV_WORDS[profile.environment]} profile ${profile.name}${subject ? ` ${subject}` : ''}?`;
+  return `Send ${count} modification${count === 1 ? '' : 's'} with the profile ${profile.name} (${ENV_WORDS[profile.environment]})${subject ? ` ${subject}` : ''}?`;
 }
 
 export function ConfirmPanel({
