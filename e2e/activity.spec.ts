@@ -93,6 +93,31 @@ test.describe('activity', () => {
     await shot('activity-list-light');
   });
 
+  test('a single amend names its order by client order ID and order ID, as a run item does (1280 × 800)', async ({
+    app,
+  }) => {
+    await app.setViewportSize({ width: 1280, height: 800 });
+    await nav(app, 'Amend order');
+    await field(app, 'Client order ID').fill('demo-btc-open');
+    await app.getByRole('button', { name: 'Load order' }).click();
+    await expect(field(app, 'Order ID')).toHaveValue(/^\d+$/);
+    const orderId = await field(app, 'Order ID').inputValue();
+    await field(app, 'Price').fill('60020.0');
+    await app.getByRole('button', { name: 'Review' }).click();
+    await app.getByRole('button', { name: 'Send modification' }).click();
+    await expect(status(app)).toContainText('Applied');
+
+    await nav(app, 'Activity');
+    const order = app
+      .getByRole('table', { name: 'Amend attempts' })
+      .locator('tbody tr')
+      .first()
+      .locator('.activity-order');
+    await expect(order).toContainText('demo-btc-open');
+    await expect(order).toContainText(orderId);
+    await app.screenshot({ path: 'e2e/screenshots/activity-single-amend-ids.png' });
+  });
+
   test('counts unreadable lines of a log torn by a crash and still lists the rest', async ({ app, userDataDir }) => {
     await nav(app, 'Amend order');
     await amend(app, 'demo-btc-open', { price: '60010.0' });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ATTEMPT_STATUSES, type Attempt, type AttemptStatus } from './attempts';
 import { sourceWords } from './call-source';
 import { changeText } from './change-text';
+import { attemptIds, describeIds } from './order-ids';
 import { ENVIRONMENT_LABELS } from './profiles';
 
 export const STATUS_LABELS: Readonly<Record<AttemptStatus, string>> = {
@@ -19,8 +20,9 @@ export const STATUS_LABELS: Readonly<Record<AttemptStatus, string>> = {
   unknown: 'Unknown',
 };
 
+/** "1387…041 (demo-btc-open)": both of the order's ids the attempt knows (named, read or answered). */
 export function orderLabel(a: Attempt): string {
-  return a.request.orderId ?? a.request.clientOid ?? a.after?.orderId ?? '—';
+  return describeIds(attemptIds(a));
 }
 
 export function symbolLabel(a: Attempt): string {

@@ -1,6 +1,7 @@
 import { Fragment, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { orderLabel, STATUS_LABELS, symbolLabel } from '../../../shared/attempt-search';
+import { STATUS_LABELS, symbolLabel } from '../../../shared/attempt-search';
+import { attemptIds } from '../../../shared/order-ids';
 import { ATTEMPT_STATUSES, FINAL_STATUSES, type Attempt, type AttemptStatus } from '../../../shared/attempts';
 import { changeParts } from '../../../shared/change-text';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -9,6 +10,7 @@ import { call } from '../lib/desk';
 import { ActivityDetail } from '../activity/ActivityDetail';
 import { ActivityExport } from '../activity/ActivityExport';
 import { durationMs } from '../activity/activity-rows';
+import { OrderIdsCell } from '../activity/OrderIdsCell';
 import { RunAttempts } from '../activity/RunAttempts';
 import { RunRow } from '../activity/RunRow';
 import { ProfileSourceCell } from '../activity/ProfileSourceCell';
@@ -284,7 +286,7 @@ function AttemptRow({
       </td>
       <ProfileSourceCell environment={a.environment} profileName={a.profileName} source={a.source} />
       <td className="activity-order">
-        <div className="mono">{orderLabel(a)}</div>
+        <OrderIdsCell ids={attemptIds(a)} />
         <div className="activity-sub">
           {symbolLabel(a) || '—'}
           {a.run ? ` · item ${a.run.index + 1} of ${a.run.size}` : ''}
