@@ -52,7 +52,7 @@ test.describe('activity as an audit tool', () => {
     expect(all[1]).toContain('ladder-488');
     expect(all[489]).toContain('ladder-000');
     await expect(app.getByRole('status', { name: 'Export progress' })).toHaveText(
-      /^Exported 489 attempts to uta-desk-activity-/,
+      /^Exported 489 attempts to uta-desk-activity-\d{4}-\d{2}-\d{2}\.csv in the browser's downloads$/,
     );
     await shot('activity-export-all');
 

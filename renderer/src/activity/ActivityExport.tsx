@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { downloadText } from '../lib/download';
+import { downloadedWhere, downloadText } from '../lib/download';
 import { ACTIVITY_CSV_HEADER } from '../../../shared/activity-csv';
 import type { AttemptStatus } from '../../../shared/attempts';
 import { call } from '../lib/desk';
@@ -76,7 +76,7 @@ export function ActivityExport({ text, status }: { text: string; status: Attempt
         {state.phase === 'running'
           ? `Exporting… ${state.rows.toLocaleString('en-US')} attempts, ${state.percent}% of the history read`
           : state.phase === 'done'
-            ? `Exported ${state.rows.toLocaleString('en-US')} attempt${state.rows === 1 ? '' : 's'} to ${state.fileName}`
+            ? `Exported ${state.rows.toLocaleString('en-US')} attempt${state.rows === 1 ? '' : 's'} to ${state.fileName} ${downloadedWhere()}`
             : state.phase === 'stopped'
               ? `Export stopped after ${state.rows.toLocaleString('en-US')} attempts: no file saved`
               : state.phase === 'failed'

@@ -20,3 +20,11 @@ export function downloadText(
   // Revoking at once can cancel the download in some engines; a tick later is enough.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/**
+ * Where a download goes, for the words after it: the browser host's page cannot know the folder, only
+ * that the browser put it with its downloads; the desktop app asks where to save it.
+ */
+export function downloadedWhere(): string {
+  return window.deskHost === 'browser' ? "in the browser's downloads" : '(saved where you chose)';
+}
