@@ -33,7 +33,7 @@ async function addCustomProfile(
   await dialog.getByLabel('Base URL').fill(fields.baseUrl);
   await dialog.getByLabel('API key').fill(fields.apiKey ?? DEMO_ACCOUNT.apiKey);
   await dialog.getByLabel('Secret key').fill(DEMO_ACCOUNT.secretKey);
-  await dialog.getByLabel('Passphrase', { exact: true }).fill(DEMO_ACCOUNT.passphrase);
+  await dialog.getByLabel('API passphrase', { exact: true }).fill(DEMO_ACCOUNT.passphrase);
   if (fields.timeoutMs !== undefined) await dialog.getByLabel('Timeout (ms)').fill(String(fields.timeoutMs));
   await dialog.getByRole('button', { name: 'Add profile' }).click();
   await expect(dialog).toBeHidden();

@@ -28,7 +28,8 @@ async function addProfile(
   if (fields.baseUrl !== undefined) await dialog.getByLabel('Base URL').fill(fields.baseUrl);
   if (fields.apiKey !== undefined) await dialog.getByLabel('API key').fill(fields.apiKey);
   if (fields.secretKey !== undefined) await dialog.getByLabel('Secret key').fill(fields.secretKey);
-  if (fields.passphrase !== undefined) await dialog.getByLabel('Passphrase', { exact: true }).fill(fields.passphrase);
+  if (fields.passphrase !== undefined)
+    await dialog.getByLabel('API passphrase', { exact: true }).fill(fields.passphrase);
   await dialog.getByRole('button', { name: 'Add profile' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -109,6 +110,22 @@ test.describe('profiles', () => {
     await expect(activeChip(app)).toHaveAccessibleName('Active profile: Local demo, environment Local demo');
   });
 
+  test('Test connection by keyboard at 960 × 600: the focus stays on the button, the result comes into view', async ({
+    app,
+  }) => {
+    await app.setViewportSize({ width: 960, height: 600 });
+    await openProfiles(app);
+    const card = app.getByRole('listitem', { name: 'Local demo' });
+    const button = card.getByRole('button', { name: 'Test connection' });
+    await button.focus();
+    await app.keyboard.press('Enter');
+    const result = card.getByRole('status', { name: 'Connection test result' });
+    await expect(result).toContainText('Connection OK');
+    await expect(button).toBeFocused();
+    await expect(result).toBeInViewport();
+    await app.screenshot({ path: 'e2e/screenshots/profiles-test-connection-960.png' });
+  });
+
   test('a live profile is unmistakable: red LIVE badge in the list and LIVE in the header', async ({ app, shot }) => {
     await openProfiles(app);
     await app.getByRole('button', { name: 'Add profile' }).click();
@@ -121,7 +138,7 @@ test.describe('profiles', () => {
     await expect(dialog.getByLabel('API key')).toHaveAttribute('type', 'text');
     for (const [field, toggle] of [
       ['Secret key', 'Show secret'],
-      ['Passphrase', 'Show passphrase'],
+      ['API passphrase', 'Show passphrase'],
     ] as const) {
       const input = dialog.getByLabel(field, { exact: true });
       const show = dialog.getByRole('button', { name: toggle, exact: true });
@@ -296,8 +313,8 @@ test.describe('the passphrase vault (no OS keyring, as in the browser host)', ()
     await dialog.getByLabel('Base URL').fill(demo.url);
     await dialog.getByLabel('API key').fill(DEMO_ACCOUNT.apiKey);
     await dialog.getByLabel('Secret key').fill(DEMO_ACCOUNT.secretKey);
-    await dialog.getByLabel('Passphrase', { exact: true }).fill(DEMO_ACCOUNT.passphrase);
-    await dialog.getByLabel('Vault passphrase', { exact: true }).fill(VAULT);
+    await dialog.getByLabel('API passphrase', { exact: true }).fill(DEMO_ACCOUNT.passphrase);
+    await dialog.getByLabel('Vault passphrase (protects stored secrets)', { exact: true }).fill(VAULT);
     await dialog.getByLabel('Repeat vault passphrase').fill('something else');
     await dialog.getByRole('button', { name: 'Add profile' }).click();
     await expect(dialog).toBeVisible(); // the two passphrases differ: nothing sent

@@ -134,8 +134,11 @@ export function ProfileCard({
           ref={testButton}
           type="button"
           className="button"
-          onClick={() => test.mutate()}
-          disabled={test.isPending}
+          // Not disabled while testing: a disabled button drops the focus to the page.
+          onClick={() => {
+            if (!test.isPending) test.mutate();
+          }}
+          aria-disabled={test.isPending}
           aria-busy={test.isPending}
         >
           {test.isPending ? 'Testing…' : 'Test connection'}
@@ -205,8 +208,14 @@ export function ProfileCard({
 }
 
 function ConnectionResult({ result }: { result: ConnectionTest }) {
+  // The result may land below the fold (the card's last line): bring it into view, the focus stays put.
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    shown.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
   return (
     <div
+      ref={shown}
       className={`pf-result ${result.ok ? 'pf-result-ok' : 'pf-result-bad'}`}
       role="status"
       aria-label="Connection test result"

@@ -272,12 +272,12 @@ export function ProfileForm({
           {storage.warning ? <p className="pf-storage-note">{storage.warning}</p> : null}
           {field('apiKey', 'API key', secretInput('apiKey'), secretHint)}
           {field('secretKey', 'Secret key', secretInput('secretKey'), secretHint)}
-          {field('passphrase', 'Passphrase', secretInput('passphrase'), secretHint)}
+          {field('passphrase', 'API passphrase', secretInput('passphrase'), secretHint)}
           {vaultStep === 'setup' ? (
             <div className="pf-vault-fields">
               {field(
                 'vaultPassphrase',
-                'Vault passphrase',
+                'Vault passphrase (protects stored secrets)',
                 vaultInput('vaultPassphrase'),
                 'Seals the API secrets on this computer. It cannot be recovered: if you forget it, enter the keys again.',
                 true,
@@ -289,7 +289,7 @@ export function ProfileForm({
             <div className="pf-vault-fields">
               {field(
                 'vaultPassphrase',
-                'Vault passphrase',
+                'Vault passphrase (protects stored secrets)',
                 vaultInput('vaultPassphrase'),
                 'Unlocks the vault for this session.',
                 true,

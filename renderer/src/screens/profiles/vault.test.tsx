@@ -261,7 +261,7 @@ describe('profile form with the passphrase vault', () => {
     type(within(dialog).getByLabelText('Name'), 'Vaulted');
     type(within(dialog).getByLabelText('API key'), 'key');
     type(within(dialog).getByLabelText('Secret key'), 'secret');
-    type(within(dialog).getByLabelText('Passphrase', { exact: true }), 'pass');
+    type(within(dialog).getByLabelText('API passphrase', { exact: true }), 'pass');
   };
   const openAdd = async () => {
     await screen.findByRole('region', { name: 'Secret storage on this computer' });
@@ -274,9 +274,9 @@ describe('profile form with the passphrase vault', () => {
     mount();
     const dialog = await openAdd();
     type(within(dialog).getByLabelText('Name'), 'Vaulted');
-    expect(within(dialog).queryByLabelText('Vault passphrase')).toBeNull();
+    expect(within(dialog).queryByLabelText('Vault passphrase (protects stored secrets)')).toBeNull();
     fillProfile(dialog);
-    const vaultField = within(dialog).getByLabelText('Vault passphrase') as HTMLInputElement;
+    const vaultField = within(dialog).getByLabelText('Vault passphrase (protects stored secrets)') as HTMLInputElement;
     const repeat = within(dialog).getByLabelText('Repeat vault passphrase');
     expect(vaultField.type).toBe('password');
     expect(vaultField.getAttribute('aria-describedby')).toBeTruthy();
@@ -322,7 +322,7 @@ describe('profile form with the passphrase vault', () => {
     const dialog = await openAdd();
     fillProfile(dialog);
     expect(within(dialog).queryByLabelText('Repeat vault passphrase')).toBeNull();
-    const vaultField = within(dialog).getByLabelText('Vault passphrase') as HTMLInputElement;
+    const vaultField = within(dialog).getByLabelText('Vault passphrase (protects stored secrets)') as HTMLInputElement;
     expect(text(dialog)).toContain('Unlocks the vault for this session');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add profile' }));
@@ -353,7 +353,7 @@ describe('profile form with the passphrase vault', () => {
     mount();
     const dialog = await openAdd();
     fillProfile(dialog);
-    expect(within(dialog).queryByLabelText('Vault passphrase')).toBeNull();
+    expect(within(dialog).queryByLabelText('Vault passphrase (protects stored secrets)')).toBeNull();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add profile' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
