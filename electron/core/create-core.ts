@@ -9,7 +9,7 @@ import type { CoreHandlers } from './handlers';
 import { appHandlers } from './app-handlers';
 import { callSource, type SourceDeps } from './source-tag';
 import { changeHandlers, startBackgroundRefresh } from './change-handlers';
-import { LOCAL_DEMO_STATE_FILE, LocalDemo } from './local-demo';
+import { LOCAL_DEMO_PORT_FILE, LOCAL_DEMO_STATE_FILE, LocalDemo } from './local-demo';
 import { marketHandlers } from './market-handlers';
 import { createAmendService, orderHandlers } from './order-handlers';
 import { profileHandlers } from './profile-handlers';
@@ -33,7 +33,12 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
   // The embedded demo exchange keeps its state in the user-data folder; an external one keeps its own.
   const localDemo = new LocalDemo({
     engineLatencyMs: 400,
-    ...(deps.localDemo?.externalUrl ? {} : { stateFile: join(deps.userDataDir, LOCAL_DEMO_STATE_FILE) }),
+    ...(deps.localDemo?.externalUrl
+      ? {}
+      : {
+          stateFile: join(deps.userDataDir, LOCAL_DEMO_STATE_FILE),
+          portFile: join(deps.userDataDir, LOCAL_DEMO_PORT_FILE),
+        }),
     ...deps.localDemo,
   });
   const streams = new OrderStreams((config) => new OrderStream({ ...config, ...deps.orderStream }));

@@ -1,10 +1,11 @@
 /** The Local demo's embedded exchange keeps its state in the user-data folder across restarts. */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../demo-exchange';
-import { LOCAL_DEMO_STATE_FILE, LocalDemo } from './local-demo';
+import { LOCAL_DEMO_PORT_FILE, LOCAL_DEMO_STATE_FILE, LocalDemo } from './local-demo';
 
 const BTC = '1387296516478935041';
 const open: LocalDemo[] = [];
@@ -92,5 +93,52 @@ describe('LocalDemo state across restarts', () => {
     const demo = new LocalDemo({ externalUrl: 'http://127.0.0.1:9' });
     expect(await demo.url()).toBe('http://127.0.0.1:9');
     await expect(demo.reset()).rejects.toThrow(/outside the app/);
+  });
+});
+
+describe('LocalDemo port across restarts', () => {
+  function demoWithPort(dir: string): LocalDemo {
+    const demo = new LocalDemo({
+      stateFile: join(dir, LOCAL_DEMO_STATE_FILE),
+      portFile: join(dir, LOCAL_DEMO_PORT_FILE),
+      engineLatencyMs: 0,
+      saveEveryMs: 60_000,
+    });
+    open.push(demo);
+    return demo;
+  }
+
+  it('keeps its port when it is free, so a profile pointed at it still reaches it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'local-demo-port-'));
+    const first = demoWithPort(dir);
+    const url = await first.url();
+    await first.close();
+    const second = demoWithPort(dir);
+    expect(await second.url()).toBe(url);
+  });
+
+  it('takes another port when its own is taken, and keeps that one next', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'local-demo-port-'));
+    const first = demoWithPort(dir);
+    const port = Number(new URL(await first.url()).port);
+    await first.close();
+    const squatter = createServer();
+    await new Promise<void>((done) => squatter.listen(port, '127.0.0.1', done));
+    try {
+      const second = demoWithPort(dir);
+      const moved = Number(new URL(await second.url()).port);
+      expect(moved).not.toBe(port);
+      await second.close();
+      expect(readFileSync(join(dir, LOCAL_DEMO_PORT_FILE), 'utf8').trim()).toBe(String(moved));
+    } finally {
+      await new Promise<void>((done) => squatter.close(() => done()));
+    }
+  });
+
+  it('starts on a free port when the file holds no port', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'local-demo-port-'));
+    writeFileSync(join(dir, LOCAL_DEMO_PORT_FILE), 'not a port');
+    const demo = demoWithPort(dir);
+    expect(Number(new URL(await demo.url()).port)).toBeGreaterThan(0);
   });
 });

@@ -13,12 +13,16 @@ import { writeFileAtomic } from '../storage/atomic-file';
 
 /** The embedded demo exchange's state, in the user-data folder. */
 export const LOCAL_DEMO_STATE_FILE = 'demo-exchange-state.json';
+/** The port it last listened on, in the user-data folder: a profile pointed at it keeps working. */
+export const LOCAL_DEMO_PORT_FILE = 'demo-exchange-port';
 
 export interface LocalDemoOptions extends DemoExchangeOptions {
   /** Use this already-running demo exchange instead of starting one. */
   externalUrl?: string;
   /** Where the embedded demo exchange keeps its state; without one it starts fresh every time. */
   stateFile?: string;
+  /** Where it keeps its port: the same port after a restart when it is free, else a new one kept there. */
+  portFile?: string;
   /** How often a changed state is written, in ms. Default 1000. */
   saveEveryMs?: number;
   /** Told when a stored state cannot be used or written; the demo exchange carries on. */
@@ -35,7 +39,7 @@ export class LocalDemo {
 
   constructor(private readonly options: LocalDemoOptions = {}) {}
 
-  /** Starts the server on 127.0.0.1 (random free port) once; later calls reuse it. */
+  /** Starts the server on 127.0.0.1 once (its last port when free, else a free one); later calls reuse it. */
   async url(): Promise<string> {
     if (this.options.externalUrl) return this.options.externalUrl;
     return (await this.exchange()).url;
@@ -74,14 +78,24 @@ export class LocalDemo {
   }
 
   private async start(): Promise<DemoExchange> {
-    const { externalUrl: _external, stateFile, saveEveryMs = 1000, onNote: _note, ...options } = this.options;
+    const { externalUrl: _external, stateFile, portFile, saveEveryMs = 1000, onNote: _note, ...options } = this.options;
     const stored = options.state === undefined && stateFile ? await this.readStored(stateFile) : undefined;
-    const exchange = await startDemoExchange({
-      host: '127.0.0.1',
-      port: 0,
-      ...options,
-      state: stored ?? options.state,
-    });
+    const start = (port: number) =>
+      startDemoExchange({ host: '127.0.0.1', port, ...options, state: stored ?? options.state });
+    const lastPort = portFile ? await readPort(portFile) : undefined;
+    let exchange: DemoExchange;
+    try {
+      exchange = await start(lastPort ?? options.port ?? 0);
+    } catch (e) {
+      if (lastPort === undefined || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      exchange = await start(0);
+    }
+    if (portFile && exchange.port !== lastPort)
+      await writeFileAtomic(portFile, `${exchange.port}\n`).catch((e: unknown) =>
+        this.note(
+          `Could not keep the demo exchange's port (${(e as Error).message}); it may change at the next start.`,
+        ),
+      );
     if (stateFile) {
       this.timer = setInterval(() => void this.save(exchange), saveEveryMs);
       this.timer.unref();
@@ -139,4 +153,11 @@ export class LocalDemo {
   private note(message: string): void {
     (this.options.onNote ?? ((m: string) => console.warn(`uta-desk: ${m}`)))(message);
   }
+}
+
+/** The port a file holds, or undefined (none yet, or not a port). */
+async function readPort(file: string): Promise<number | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const port = Number(text.trim());
+  return /^\d+$/.test(text.trim()) && port >= 1024 && port <= 65535 ? port : undefined;
 }

@@ -13,7 +13,7 @@ import { call } from '../../lib/desk';
 import { useNow } from '../../lib/useNow';
 import { APP_STATUS_KEY } from '../../app/Header';
 import { useSwitchProfile } from '../../app/profile-scope';
-import { ENVIRONMENT_BADGE, skewText, STORAGE_WORDS, testTime } from './profile-words';
+import { earlierTestWords, ENVIRONMENT_BADGE, skewText, STORAGE_WORDS } from './profile-words';
 import { PROFILES_KEY } from './query-keys';
 import { ResetDemoDialog } from './ResetDemoDialog';
 import { SwitchDialog } from './SwitchDialog';
@@ -235,7 +235,7 @@ function EarlierResult({ last }: { last: LastTest }) {
   const now = useNow(60_000);
   return (
     <p className={`pf-result pf-earlier ${last.ok ? 'pf-result-ok' : 'pf-result-bad'}`} title={last.message}>
-      Last test {testTime(last.at, now)}: {last.ok ? 'connection OK' : `failed, ${last.headline}`}
+      {earlierTestWords(last, now)}
     </p>
   );
 }

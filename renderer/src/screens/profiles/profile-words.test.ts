@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastTestWords } from './profile-words';
+import { earlierTestWords, lastTestWords } from './profile-words';
 
 const at = (d: number, h: number, m: number) => new Date(2026, 10, d, h, m).getTime();
 const NOW = at(23, 12, 30);
@@ -37,5 +37,14 @@ describe("the words of a profile's last connection test", () => {
     expect(lastTestWords({ ok: true, at: at(20, 8, 0), headline: 'Connection OK', message: '' }, NOW).text).toBe(
       'Connection OK · 2026-11-20 08:00',
     );
+  });
+});
+
+describe("a card's earlier test", () => {
+  it('says when, and how long ago, so an old result is not taken for today', () => {
+    const ok = { ok: true, at: at(23, 12, 3), headline: 'Connection OK', message: 'Connected.' };
+    expect(earlierTestWords(ok, NOW)).toBe('Last test 12:03 (27 min ago): connection OK');
+    const failed = { ok: false, at: at(21, 9, 5), headline: 'no answer', message: '…' };
+    expect(earlierTestWords(failed, NOW)).toBe('Last test 2026-11-21 09:05 (2 d 3 h ago): failed, no answer');
   });
 });

@@ -1,5 +1,6 @@
 /** Words and badge styles for environments and storage strengths, shared by the screen's parts. */
 import type { Environment, LastTest, StorageStatus, StorageStrength, VaultState } from '../../../../shared/profiles';
+import { formatRelative } from '../../instruments/format';
 
 export const ENVIRONMENT_BADGE: Readonly<Record<Environment, { text: string; className: string }>> = {
   live: { text: 'LIVE', className: 'badge pf-badge-live' },
@@ -106,4 +107,9 @@ export function testTime(at: number, now: number = Date.now()): string {
   return d.toDateString() === new Date(now).toDateString()
     ? time
     : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
+}
+
+/** A card's earlier test, with its age: a result of days ago (another port, another key) reads as old. */
+export function earlierTestWords(last: LastTest, now: number): string {
+  return `Last test ${testTime(last.at, now)} (${formatRelative(last.at, now)}): ${last.ok ? 'connection OK' : `failed, ${last.headline}`}`;
 }
