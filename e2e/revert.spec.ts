@@ -89,9 +89,19 @@ test('a run of 30 orders +1 % reverted: 3 changed since are left, 27 return exac
   expect(batches()).toBe(sentBefore);
 
   await dialog.getByRole('button', { name: 'Send 27 modifications' }).click();
-  // The revert is a run like any other, followed on the Amend many screen.
+  // The operator stays in Activity: the revert run's progress is in the list, with a way to Amend many.
+  await expect(dialog).toBeHidden();
+  await expect(app.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  const started = app.getByRole('status', { name: 'Revert started' });
+  await expect(started).toContainText(/^Revert run \w+ started as run \w+: its progress is at the top of this list\./);
+  await expect(started).toContainText('Finished — 27 applied, 3 excluded.', { timeout: 30_000 });
+  await expect(app.locator('.activity-run').first().locator('.activity-run-words')).toHaveText(
+    'Finished — 27 applied, 3 excluded',
+  );
+  await shotBoth(app, shot, 'revert-started');
+  await started.getByRole('button', { name: 'Follow it on Amend many' }).click();
   await expect(app.getByRole('heading', { name: 'Amend many', level: 1 })).toBeVisible();
-  await expect(runState(app)).toContainText('Finished — 27 applied, 3 excluded', { timeout: 30_000 });
+  await expect(runState(app)).toContainText('Finished — 27 applied, 3 excluded');
   await expect(app.getByText(/^Reverts run \w+$/)).toBeVisible();
   for (const [clientOid, price] of recorded) {
     const now = demo.control.getOrder(DEMO_UID, clientOid);
@@ -127,6 +137,10 @@ test('a run of 30 orders +1 % reverted: 3 changed since are left, 27 return exac
     '94000.0 → 95798.5',
   );
   await one.getByRole('button', { name: 'Send 1 modification' }).click();
+  await app
+    .getByRole('status', { name: 'Revert started' })
+    .getByRole('button', { name: 'Follow it on Amend many' })
+    .click();
   await expect(runState(app)).toContainText('Finished — 1 applied', { timeout: 20_000 });
   await expect(app.getByText(/^Reverts amend \w+$/)).toBeVisible();
   expect(demo.control.getOrder(DEMO_UID, 'rv-15')?.price).toBe('95798.5');

@@ -2,8 +2,9 @@
  * Revert…: the undoing of a finished run or of one applied amend, previewed and confirmed as Amend
  * many's are (its preview table and its confirmation, the count, the profile, red for live, and the
  * run or amend being reverted named). Main reads every applied order fresh for the preview; what
- * changed since is excluded with why. Once started, the revert is a run like any other: it shows
- * on the Amend many screen, and in Activity with its links.
+ * changed since is excluded with why. Once started, the revert is a run like any other: the dialog
+ * closes and the operator stays in Activity, where the run's progress is at the top of the list
+ * (RevertAction says so, with the way to Amend many, which follows it too).
  */
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,6 @@ import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import type { RevertPreview, RevertSource } from '../../../shared/revert';
 import type { RevertRow } from '../../../shared/revert-rules';
 import { revertSkippedOf } from '../../../shared/skipped-rows';
-import { useUi } from '../app/store';
 import { ConfirmPanel } from '../amend-many/ConfirmPanel';
 import { useAmendMany } from '../amend-many/amend-many-store';
 import { PreviewTable } from '../amend-many/PreviewTable';
@@ -29,7 +29,16 @@ export function revertSubject(source: RevertSource): string {
   return source.runId !== undefined ? `run ${shortId(source.runId)}` : `amend ${shortId(source.attemptId ?? '')}`;
 }
 
-export function RevertDialog({ source, onClose }: { source: RevertSource; onClose(): void }) {
+export function RevertDialog({
+  source,
+  onClose,
+  onStarted,
+}: {
+  source: RevertSource;
+  onClose(): void;
+  /** The revert run started: its id. */
+  onStarted(runId: string): void;
+}) {
   const client = useQueryClient();
   const subject = revertSubject(source);
   const preview = useQuery({
@@ -57,8 +66,7 @@ export function RevertDialog({ source, onClose }: { source: RevertSource; onClos
       void client.invalidateQueries({ queryKey: ['activity'] });
       void client.invalidateQueries({ queryKey: ['activity-runs'] });
       useAmendMany.getState().startedRun(run.id, plan?.rows ?? []);
-      onClose();
-      useUi.getState().setView('amend-many');
+      onStarted(run.id);
     },
   });
   const s = preview.data?.source;
