@@ -257,7 +257,8 @@ describe('sending and following', () => {
 
     failure = deskError('network', 'Could not reach the exchange (ECONNREFUSED).', { mayHaveTakenEffect: false });
     const other = await service.settled((await service.send({ clientOid: 'demo-eth-spot-open', price: '2900.0' })).id);
-    expect(other.status).toBe('rejected');
+    // Nothing left the machine: refused, as a send that could not be recorded is, never the exchange's "rejected".
+    expect(other.status).toBe('refused');
     expect(other.summary).toBe('Not sent: Could not reach the exchange (ECONNREFUSED). Nothing reached the exchange.');
     expect(other.timeline.at(-1)?.label).toBe('Not sent');
 

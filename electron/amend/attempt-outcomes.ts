@@ -169,9 +169,10 @@ export function sendFailedOutcome(
   }
   const words = describeError(data).replace(/\.\s*$/, '');
   if (data.kind === 'network') {
-    // It never left this machine: not the exchange's rejection, and safe to correct and send again.
+    // It never left this machine: refused (nothing sent), as a change that could not be recorded is,
+    // never the exchange's "rejected"; safe to correct and send again.
     const said = /nothing was sent/i.test(words) ? '' : ' Nothing reached the exchange.';
-    rec.transition(attempt, 'rejected', `Not sent: ${words}.${said}`, 'Not sent', answerFacts(data));
+    rec.transition(attempt, 'refused', `Not sent: ${words}.${said}`, 'Not sent', answerFacts(data));
     return;
   }
   rec.transition(attempt, 'rejected', `Rejected: ${words}. Nothing was changed.`, 'Rejected', answerFacts(data));
