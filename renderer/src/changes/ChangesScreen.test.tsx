@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ChangeEvent } from '../../../shared/instrument-changes';
+import type { WatchedSymbol } from '../../../shared/instrument-watch';
 import type { RequestOf } from '../../../shared/contract';
 import { useUi } from '../app/store';
 import { useInstrumentBrowser } from '../instruments/prefs';
@@ -128,5 +129,60 @@ describe('ChangesScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(desk.count('setRefreshMinutes')).toBe(1));
     await screen.findByText('off: only your fetches compare');
+  });
+
+  it('lists the watched symbols, watches one more from here, and stops watching one', async () => {
+    const sets: Array<RequestOf<'setWatched'>> = [];
+    let watched: WatchedSymbol[] = [{ category: 'SPOT', symbol: 'BTCUSDT' }];
+    const status = () => ({ refreshMinutes: 5, categories: [], watched });
+    installFakeDesk({
+      listChanges: () => ({ events: [], next: null, total: 0, matched: 0 }),
+      getChangeStatus: status,
+      setWatched: (r) => {
+        sets.push(r);
+        watched = r.watched
+          ? [...watched, { category: r.category, symbol: r.symbol }]
+          : watched.filter((w) => !(w.category === r.category && w.symbol === r.symbol));
+        return status();
+      },
+    });
+    mount();
+    const list = await screen.findByRole('region', { name: /^Watched symbols/ });
+    await within(list).findByText('BTCUSDT');
+    fireEvent.change(within(list).getByLabelText('Category to watch'), { target: { value: 'SPOT' } });
+    fireEvent.change(within(list).getByLabelText('Symbol to watch'), { target: { value: 'ethusdt' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Watch' }));
+    await within(list).findByText('ETHUSDT');
+    expect(sets).toEqual([{ category: 'SPOT', symbol: 'ETHUSDT', watched: true }]);
+    expect(within(list).getByRole('status', { name: 'Watch list' }).textContent).toBe('Watching ETHUSDT · SPOT.');
+
+    fireEvent.change(within(list).getByLabelText('Symbol to watch'), { target: { value: 'not a symbol!' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Watch' }));
+    expect(within(list).getByRole('status', { name: 'Watch list' }).textContent).toMatch(
+      /^Give a symbol such as BTCUSDT/,
+    );
+    expect(sets).toHaveLength(1);
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Stop watching BTCUSDT · SPOT' }));
+    await waitFor(() => expect(within(list).queryByText('BTCUSDT')).toBeNull());
+    expect(sets.at(-1)).toEqual({ category: 'SPOT', symbol: 'BTCUSDT', watched: false });
+  });
+
+  it("says so when the browser's notification question gets no answer", async () => {
+    const saved = (window as { Notification?: unknown }).Notification;
+    // A browser whose question is closed without an answer: the permission stays "default".
+    const closed = Object.assign(function Notification() {}, {
+      permission: 'default',
+      requestPermission: () => Promise.resolve('default'),
+    });
+    (window as { Notification?: unknown }).Notification = closed;
+    try {
+      mount();
+      fireEvent.click(await screen.findByRole('button', { name: 'Enable notifications' }));
+      await screen.findByText(/^No answer to the browser's question: alerts show in this window/);
+      expect(screen.getByRole('button', { name: 'Enable notifications' })).toBeTruthy();
+    } finally {
+      (window as { Notification?: unknown }).Notification = saved;
+    }
   });
 });

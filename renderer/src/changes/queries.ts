@@ -34,6 +34,20 @@ function setWatchedLocally(qc: QueryClient, category: Category, symbol: string, 
   });
 }
 
+/**
+ * Watches a symbol or stops: shown at once everywhere (the grid's star, the Changes screen's list),
+ * put back as it was if main refuses, with the words of why in the thrown error.
+ */
+export async function setWatched(qc: QueryClient, category: Category, symbol: string, watched: boolean): Promise<void> {
+  setWatchedLocally(qc, category, symbol, watched);
+  try {
+    qc.setQueryData(STATUS_KEY, await call('setWatched', { category, symbol, watched }));
+  } catch (e) {
+    setWatchedLocally(qc, category, symbol, !watched);
+    throw new Error(`Could not ${watched ? 'watch' : 'stop watching'} ${symbol}: ${errorText(e)}`);
+  }
+}
+
 /** The badges and stars of the grid for a scope (one category, or all five). */
 export function useRowMarks(scope: Scope): RowMarks {
   const qc = useQueryClient();
@@ -68,15 +82,9 @@ export function useRowMarks(scope: Scope): RowMarks {
       watched,
       error,
       toggleWatch(category, symbol) {
-        const next = !watched.has(`${category}:${symbol}`);
-        setWatchedLocally(qc, category, symbol, next);
         setError(null);
-        call('setWatched', { category, symbol, watched: next }).then(
-          (s) => qc.setQueryData(STATUS_KEY, s),
-          (e: unknown) => {
-            setWatchedLocally(qc, category, symbol, !next);
-            setError(`Could not ${next ? 'watch' : 'stop watching'} ${symbol}: ${errorText(e)}`);
-          },
+        setWatched(qc, category, symbol, !watched.has(`${category}:${symbol}`)).catch((e: Error) =>
+          setError(e.message),
         );
       },
       markSeen(category, symbols) {

@@ -14,6 +14,7 @@ import { CheckStatus } from '../changes/CheckStatus';
 import { eventText, feedTime, groupByFetch, KIND_LABELS, KIND_TONES, type FetchGroup } from '../changes/change-words';
 import { feedFiltersActive, useFeedFilters, type FeedFilters } from '../changes/feed-filters';
 import { NotificationSwitch } from '../changes/NotificationSwitch';
+import { WatchedSymbols } from '../changes/WatchedSymbols';
 import { openInstrumentHistory } from '../changes/open-instrument';
 import { CHANGES_KEY, CHANGES_POLL_MS, STATUS_KEY, useChangeStatus } from '../changes/queries';
 import { signalInstrumentsFetched } from '../changes/change-signals';
@@ -111,6 +112,7 @@ export function ChangesScreen() {
         </p>
       ) : null}
       <CheckStatus status={status.data} now={now} />
+      <WatchedSymbols watched={status.data?.watched ?? []} />
       <div className="ch-toolbar" role="group" aria-label="Filters">
         <span className="ib-field">
           <label htmlFor={`${id}-category`}>Category</label>
