@@ -5,16 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, type WebPreferences } from 'electron';
-import { createCore, type Core } from './core/create-core';
-import {
-  acquireUserDataLock,
-  UserDataFolderError,
-  UserDataLockedError,
-  type UserDataLock,
-} from './core/user-data-lock';
-import { createDispatch } from './ipc/dispatch';
+import type { Core } from './core/create-core';
+import { openCore, type OpenCore } from './core/open-core';
+import { UserDataFolderError, UserDataLockedError } from './core/user-data-lock';
 import { registerIpc } from './ipc/register';
-import { serveLocalChannel, type LocalChannelServer } from './local-channel/channel-server';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security/csp';
 import { allowPermission } from './security/permissions';
 import { mimeType, resolveStaticPath } from './security/static-files';
@@ -113,12 +107,12 @@ export function createMainWindow(): BrowserWindow {
 
 /**
  * One app per user-data folder: a second launch hands over to the first (which comes to the front),
- * and the folder's lock file also keeps out a browser host (`uta-desk serve`) on the same profiles.
+ * and the folder's lock file (openCore) also keeps out a browser host (`uta-desk serve`) and the CLI.
  */
-async function claimUserData(): Promise<UserDataLock | undefined> {
+function claimSingleInstance(): boolean {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
-    return undefined;
+    return false;
   }
   app.on('second-instance', () => {
     const win = BrowserWindow.getAllWindows()[0];
@@ -126,9 +120,23 @@ async function claimUserData(): Promise<UserDataLock | undefined> {
     if (win.isMinimized()) win.restore();
     win.focus();
   });
-  await app.whenReady();
+  return true;
+}
+
+/** The core on the app's folder, with the local channel the CLI reaches it through; a dialog when the folder is taken. */
+async function openAppCore(): Promise<OpenCore | undefined> {
   try {
-    return await acquireUserDataLock(app.getPath('userData'), 'electron');
+    return await openCore({
+      userDataDir: app.getPath('userData'),
+      host: 'desktop',
+      secretBox: secretBox(),
+      version: app.getVersion(),
+      core: { localDemo: { externalUrl: TEST_DEMO_URL } },
+      localChannel: true,
+      out: { write: (line) => console.error(`[local channel] not served: ${line.trim()}`) },
+      onInternalError: (channel, error) =>
+        console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.message : error),
+    });
   } catch (e) {
     if (e instanceof UserDataFolderError) dialog.showErrorBox('UTA Desk cannot start', e.message);
     else if (e instanceof UserDataLockedError) dialog.showErrorBox('UTA Desk is already running', e.message);
@@ -138,38 +146,14 @@ async function claimUserData(): Promise<UserDataLock | undefined> {
   }
 }
 
-/**
- * The command line's way in while this app holds the folder (see local-channel/): its calls go
- * through the same dispatch, tagged as the CLI's. Without it the app still runs; the CLI then finds
- * the folder locked and refuses, so there is still one writer.
- */
-async function serveCommandLine(dispatch: ReturnType<typeof createDispatch>): Promise<LocalChannelServer | undefined> {
-  try {
-    return await serveLocalChannel(app.getPath('userData'), dispatch);
-  } catch (e) {
-    console.error('[local channel] not served:', e instanceof Error ? e.message : e);
-    return undefined;
-  }
-}
-
 export async function bootstrap(): Promise<Core | undefined> {
-  const lock = await claimUserData();
-  if (!lock) return undefined;
+  if (!claimSingleInstance()) return undefined;
+  await app.whenReady();
+  const opened = await openAppCore();
+  if (!opened) return undefined;
   harden();
   serveRenderer();
-  const core = createCore({
-    host: 'desktop',
-    userDataDir: app.getPath('userData'),
-    secretBox: secretBox(),
-    version: app.getVersion(),
-    localDemo: { externalUrl: TEST_DEMO_URL },
-  });
-  const dispatch = createDispatch(core.handlers, {
-    onInternalError: (channel, error) =>
-      console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.message : error),
-  });
-  registerIpc(ipcMain, dispatch, trustedOrigins());
-  const channel = await serveCommandLine(dispatch);
+  registerIpc(ipcMain, opened.dispatch, trustedOrigins());
   createMainWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
@@ -182,17 +166,13 @@ export async function bootstrap(): Promise<Core | undefined> {
   app.on('will-quit', (event) => {
     if (closed) return;
     event.preventDefault();
-    void (async () => {
-      await channel?.close().catch(() => undefined);
-      await core.close();
-    })().finally(() => {
+    void opened.close().finally(() => {
       closed = true;
-      lock.releaseSync();
       app.quit();
     });
   });
-  process.on('exit', () => lock.releaseSync());
-  return core;
+  process.on('exit', () => opened.lock.releaseSync());
+  return opened.core;
 }
 
 export const started: Promise<Core | undefined> = bootstrap();

@@ -17,7 +17,7 @@ import { RunRecords } from '../amend/run-records';
 import { summaryOf } from '../amend/run-model';
 import { openActivityReader } from '../activity/activity-reader';
 import type { ActivityLog, LogEntry, PageQuery, RunEntry } from '../activity/activity-log';
-import { defaultUserDataDir } from '../web-host/serve';
+import { defaultUserDataDir } from '../core/open-core';
 import { durationOption, UsageError } from './args';
 import { renderTable, type Column } from './table';
 

@@ -5,12 +5,10 @@
  * takes the user-data lock for the command and runs the core in process, exactly as a host does.
  */
 import { buildDeskApi, type DeskApi } from '../../shared/contract';
-import { createCore, type Core } from '../core/create-core';
 import type { CoreDeps } from '../core/context';
-import { acquireUserDataLock, UserDataLockedError, type UserDataLock } from '../core/user-data-lock';
-import { createDispatch } from '../ipc/dispatch';
+import { NO_OS_KEYRING, openCore } from '../core/open-core';
+import { UserDataLockedError } from '../core/user-data-lock';
 import { connectLocalChannel, type LocalChannel } from '../local-channel/channel-client';
-import type { SecretBox } from '../profiles/secret-box';
 
 export interface HostDeps {
   /** The running app's channel (tests give a fake app). */
@@ -40,18 +38,6 @@ export interface DeskHost {
   /** Flushes the activity log, stops the embedded demo exchange, releases the lock (in process). */
   close(): Promise<void>;
 }
-
-/** Plain Node has no OS keyring: profiles sealed by it cannot be opened here; the passphrase vault can. */
-const NO_OS_KEYRING: SecretBox = {
-  isEncryptionAvailable: () => false,
-  backend: () => 'unavailable',
-  encryptString: () => {
-    throw new Error('no OS keyring in the CLI');
-  },
-  decryptString: () => {
-    throw new Error('no OS keyring in the CLI');
-  },
-};
 
 /** The app's channel when an app runs on the folder. */
 export async function connectToApp(userDataDir: string, deps: HostDeps): Promise<DeskHost | undefined> {
@@ -96,36 +82,18 @@ export async function openInProcess(
   extra: Partial<CoreDeps>,
   deps: HostDeps,
 ): Promise<DeskHost> {
-  const lock: UserDataLock = await acquireUserDataLock(userDataDir, 'cli');
-  let core: Core;
-  try {
-    core = createCore({
-      userDataDir,
-      host: 'cli',
-      secretBox: NO_OS_KEYRING,
-      version,
+  const opened = await openCore({
+    userDataDir,
+    host: 'cli',
+    secretBox: NO_OS_KEYRING,
+    version,
+    core: {
       sessionOnlySelect: true,
       // A command lasts seconds: no background round of instrument fetches (the app's own job).
       changeRefresh: { enabled: false },
       ...deps.core,
       ...extra,
-    });
-  } catch (e) {
-    await lock.release();
-    throw e;
-  }
-  const dispatch = createDispatch(core.handlers);
-  let closing: Promise<void> | undefined;
-  return {
-    api: buildDeskApi(dispatch),
-    kind: 'in-process',
-    close: () =>
-      (closing ??= (async () => {
-        try {
-          await core.close();
-        } finally {
-          await lock.release();
-        }
-      })()),
-  };
+    },
+  });
+  return { api: buildDeskApi(opened.dispatch), kind: 'in-process', close: opened.close };
 }

@@ -8,7 +8,7 @@ import { unwrap } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
 import type { ProfileSummary } from '../../shared/profiles';
 import type { Credentials } from '../exchange/client';
-import { defaultUserDataDir } from '../web-host/serve';
+import { defaultUserDataDir } from '../core/open-core';
 import type { GlobalOptions } from './args';
 import { reachCore, type DeskHost, type HostDeps } from './cli-host';
 import { readVaultPassphrase, type PassphraseTty } from './vault-passphrase';

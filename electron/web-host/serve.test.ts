@@ -5,10 +5,10 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { Core } from '../core/create-core';
+import { defaultUserDataDir } from '../core/open-core';
 import type { CoreHandlers } from '../core/handlers';
 import { LOCK_FILE, UserDataLockedError } from '../core/user-data-lock';
 import {
-  defaultUserDataDir,
   parseServeArgs,
   runServe,
   SERVE_USAGE,
@@ -93,31 +93,6 @@ describe('parseServeArgs', () => {
       expect(() => parseServeArgs(argv)).toThrow(ServeUsageError);
     },
   );
-});
-
-describe('defaultUserDataDir', () => {
-  const home = '/home/ana';
-
-  it('uses XDG_CONFIG_HOME on Linux, else ~/.config', () => {
-    expect(defaultUserDataDir('linux', { XDG_CONFIG_HOME: '/xdg/cfg' }, home)).toBe(join('/xdg/cfg', 'uta-desk'));
-    expect(defaultUserDataDir('linux', {}, home)).toBe(join(home, '.config', 'uta-desk'));
-    expect(defaultUserDataDir('linux', { XDG_CONFIG_HOME: '' }, home)).toBe(join(home, '.config', 'uta-desk'));
-    expect(defaultUserDataDir('freebsd', {}, home)).toBe(join(home, '.config', 'uta-desk'));
-  });
-
-  it('uses Application Support on macOS, whatever XDG says', () => {
-    expect(defaultUserDataDir('darwin', { XDG_CONFIG_HOME: '/xdg' }, '/Users/ana')).toBe(
-      join('/Users/ana', 'Library', 'Application Support', 'uta-desk'),
-    );
-  });
-
-  it('uses APPDATA on Windows, else the roaming folder under the home', () => {
-    const appData = 'C:\\Users\\ana\\AppData\\Roaming';
-    expect(defaultUserDataDir('win32', { APPDATA: appData }, 'C:\\Users\\ana')).toBe(join(appData, 'uta-desk'));
-    expect(defaultUserDataDir('win32', {}, 'C:\\Users\\ana')).toBe(
-      join('C:\\Users\\ana', 'AppData', 'Roaming', 'uta-desk'),
-    );
-  });
 });
 
 interface FakeCore {

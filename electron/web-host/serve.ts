@@ -3,21 +3,13 @@
  * (locked against a second process), the browser host in front of it, and a browser window in app
  * mode when one can be shown. Ctrl+C stops everything in order and exits 0.
  */
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { createCore, type Core } from '../core/create-core';
-import {
-  acquireUserDataLock,
-  UserDataFolderError,
-  UserDataLockedError,
-  type UserDataLock,
-} from '../core/user-data-lock';
-import { createDispatch } from '../ipc/dispatch';
-import { LocalChannelError } from '../local-channel/channel-path';
-import { serveLocalChannel, type LocalChannelServer } from '../local-channel/channel-server';
-import type { SecretBox } from '../profiles/secret-box';
+import type { Core } from '../core/create-core';
+import { defaultUserDataDir, NO_OS_KEYRING, openCore, type TextSink } from '../core/open-core';
+import { UserDataFolderError, UserDataLockedError } from '../core/user-data-lock';
+import type { LocalChannelServer } from '../local-channel/channel-server';
 import {
   browserExtraArgs,
   findBrowser,
@@ -39,10 +31,6 @@ export interface ServeOptions {
   open: boolean;
 }
 
-export interface TextSink {
-  write(text: string): unknown;
-}
-
 export const SERVE_USAGE = `Usage: uta-desk serve [--port N] [--no-open] [--user-data DIR] [--host 127.0.0.1] [--allow-non-loopback]
 
 Runs UTA Desk in a browser: the same app as the desktop window, served on 127.0.0.1.
@@ -56,17 +44,6 @@ Runs UTA Desk in a browser: the same app as the desktop window, served on 127.0.
 
 export class ServeUsageError extends Error {
   override name = 'ServeUsageError';
-}
-
-/** Electron's own userData for this app, so both hosts see the same profiles. */
-export function defaultUserDataDir(
-  platform: NodeJS.Platform = process.platform,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  home = homedir(),
-): string {
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'uta-desk');
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'uta-desk');
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'uta-desk');
 }
 
 export function parseServeArgs(argv: readonly string[]): ServeOptions | 'help' {
@@ -102,18 +79,6 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions | 'help' {
   };
 }
 
-/** Plain Node has no OS keyring: every secret goes to the passphrase vault. */
-const NO_OS_KEYRING: SecretBox = {
-  isEncryptionAvailable: () => false,
-  backend: () => 'unavailable',
-  encryptString: () => {
-    throw new Error('no OS keyring in the browser host');
-  },
-  decryptString: () => {
-    throw new Error('no OS keyring in the browser host');
-  },
-};
-
 export interface RunningDesk {
   host: WebHost;
   core: Core;
@@ -143,41 +108,29 @@ export interface WindowDeps extends OpenOptions {
 const EARLY_EXIT_MS = 4000;
 
 export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise<RunningDesk> {
-  const lock: UserDataLock = await acquireUserDataLock(options.userDataDir, 'browser host');
-  let core: Core | undefined;
-  let host: WebHost | undefined;
-  let channel: LocalChannelServer | undefined;
+  const opened = await openCore({
+    userDataDir: options.userDataDir,
+    host: 'browser',
+    secretBox: NO_OS_KEYRING,
+    version: deps.version,
+    ...(deps.core ? { createCore: deps.core } : {}),
+    localChannel: true,
+    out: deps.out,
+    onInternalError: (channel, error) =>
+      console.error(`[desk] ${channel} failed:`, error instanceof Error ? error.message : error),
+  });
+  const { core, channel } = opened;
+  let host: WebHost;
   try {
-    core =
-      deps.core?.(options.userDataDir) ??
-      createCore({
-        host: 'browser',
-        userDataDir: options.userDataDir,
-        secretBox: NO_OS_KEYRING,
-        version: deps.version,
-      });
-    const dispatch = createDispatch(core.handlers, {
-      onInternalError: (channel, error) =>
-        console.error(`[desk] ${channel} failed:`, error instanceof Error ? error.message : error),
-    });
     host = await startWebHost({
-      dispatch,
+      dispatch: opened.dispatch,
       rendererDir: deps.rendererDir,
       host: options.host,
       port: options.port,
       allowNonLoopback: options.allowNonLoopback,
     });
-    // Without it the desk still runs; the CLI then finds the folder locked and refuses: still one writer.
-    channel = await serveLocalChannel(options.userDataDir, dispatch).catch((e: unknown) => {
-      deps.out.write(
-        `${e instanceof LocalChannelError ? e.message : `The command line's channel is not served: ${String(e)}`}\n`,
-      );
-      return undefined;
-    });
   } catch (e) {
-    await host?.close();
-    await core?.close();
-    await lock.release();
+    await opened.close();
     throw e;
   }
   const launchUrl = host.newLaunchUrl();
@@ -201,10 +154,8 @@ export async function serveDesk(options: ServeOptions, deps: ServeDeps): Promise
     stop: () =>
       (stopping ??= (async () => {
         await browser?.close().catch(() => undefined);
-        await channel?.close().catch(() => undefined);
         await host.close();
-        await core.close();
-        await lock.release();
+        await opened.close();
       })()),
   };
   return running;
