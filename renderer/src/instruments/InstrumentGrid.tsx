@@ -54,6 +54,7 @@ import {
 } from './header-nav';
 import { figuresOf } from './number-cells';
 import { PinnedPane } from './PinnedPane';
+import { rowStep } from '../lib/roving-rows';
 import type { RowMark } from './row-marks';
 
 /** Rows drawn beyond each edge of the view: a keystroke that replaces every row also redraws these. */
@@ -250,26 +251,16 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     const el = scrollRef.current;
     const pageRows = el ? Math.max(1, Math.floor((el.clientHeight - HEADER_HEIGHT) / ROW_HEIGHT) - 1) : 10;
     const from = selectedPos;
-    let to: number | undefined;
+    const to = rowStep(e.key, from, last, pageRows);
+    if (to !== undefined) {
+      e.preventDefault();
+      if (last < 0) return;
+      onSelect(to);
+      // Also when the selection does not move (End on the last row scrolled out of view).
+      reveal(to);
+      return;
+    }
     switch (e.key) {
-      case 'ArrowDown':
-        to = from < 0 ? 0 : Math.min(last, from + 1);
-        break;
-      case 'ArrowUp':
-        to = from < 0 ? 0 : Math.max(0, from - 1);
-        break;
-      case 'PageDown':
-        to = Math.min(last, Math.max(0, from) + pageRows);
-        break;
-      case 'PageUp':
-        to = Math.max(0, from - pageRows);
-        break;
-      case 'Home':
-        to = 0;
-        break;
-      case 'End':
-        to = last;
-        break;
       case 'ArrowLeft':
       case 'ArrowRight':
         e.preventDefault();
@@ -303,12 +294,6 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         return;
       default:
         return;
-    }
-    e.preventDefault();
-    if (last >= 0 && to !== undefined) {
-      onSelect(to);
-      // Also when the selection does not move (End on the last row scrolled out of view).
-      reveal(to);
     }
   };
 
