@@ -4,6 +4,7 @@ import { MAX_RUN_ITEMS } from '../../../shared/batch-run';
 import { CATEGORIES, type Order } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { alignedNumber, figuresOfTexts } from '../lib/number-align';
+import { useRovingRows } from '../lib/roving-rows';
 import { OrderStatusCell } from '../amend/OrderStatusBadge';
 import { formatTime } from '../amend/status-display';
 import { useAmendMany } from './amend-many-store';
@@ -33,6 +34,14 @@ export function OrderPicker({ loaded, shown, truncated, loading, fetching, error
   const toggle = useAmendMany((s) => s.toggle);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useVisibleRows(shown.length, scrollRef, ROW_HEIGHT);
+  // The orders are one tab stop, the rule the next: the arrows move between the rows' checkboxes
+  // (Space ticks one), scrolling a long list to rows not drawn yet.
+  const roving = useRovingRows({
+    keys: useMemo(() => shown.map(orderKey), [shown]),
+    scroller: scrollRef,
+    drawn: rows.indexes,
+    reveal: (i) => scrollRef.current?.scrollTo({ top: i * ROW_HEIGHT }),
+  });
   // Counted over every order loaded, not the rows shown: a filter or a scroll never shifts a column.
   const figures = useMemo(
     () => ({
@@ -122,8 +131,10 @@ export function OrderPicker({ loaded, shown, truncated, loading, fetching, error
           <thead>
             <tr>
               <th scope="col" className="am-check-col">
+                {/* Out of the tab order: the table is one stop; Select all shown and Select none do this by key. */}
                 <input
                   type="checkbox"
+                  tabIndex={-1}
                   aria-label="Select every order shown"
                   checked={all}
                   ref={(el) => {
@@ -150,7 +161,7 @@ export function OrderPicker({ loaded, shown, truncated, loading, fetching, error
               <th scope="col">Created</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
             {rows.before > 0 ? <tr aria-hidden="true" style={{ height: rows.before }} /> : null}
             {rows.indexes.map((i) => {
               const o = shown[i] as Order;
@@ -162,6 +173,8 @@ export function OrderPicker({ loaded, shown, truncated, loading, fetching, error
                     <input
                       type="checkbox"
                       aria-label={`Select order ${o.clientOid || o.orderId}`}
+                      data-row-index={i}
+                      tabIndex={roving.tabIndexOf(i)}
                       checked={on}
                       disabled={locked}
                       onChange={(e) => toggle(key, e.target.checked)}
