@@ -6,6 +6,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { test, expect, type DeskFixtures } from './fixtures';
+import { arrowTo } from './harness/keyboard';
 
 type Page = DeskFixtures['app'];
 
@@ -113,7 +114,9 @@ test.describe('the draft belongs to the order loaded now', () => {
     await app.keyboard.type('BTCUSDT');
     const { clientOid: picked, pick } = await firstGeneratedBtc(app);
     const pickedQty = demo.control.getOrder(DEMO_UID, picked)?.qty ?? '';
-    await tabTo(app, pick);
+    // The open orders are one tab stop: Tab reaches the list, the arrows the order.
+    await tabTo(app, openOrders(app).getByRole('button', { name: /^Pick order / }).first());
+    await arrowTo(app, pick);
     await app.keyboard.press('Enter');
     await expect(status(app)).toContainText(`Loaded order ${picked}`);
 

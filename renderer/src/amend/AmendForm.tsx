@@ -77,8 +77,10 @@ function TextField(props: {
   nudge?: { grid: Grid | undefined; current: string | undefined };
   /** Why the field cannot be changed now (read-only, still focusable, the reason read with it). */
   frozen?: string | null;
+  /** What Enter does here instead of submitting the form (Review). */
+  onEnter?: () => void;
 }) {
-  const { name, label, desk, placeholder, hint, mono, upper, nudge, frozen } = props;
+  const { name, label, desk, placeholder, hint, mono, upper, nudge, frozen, onEnter } = props;
   const setField = useAmend((s) => s.setField);
   const issues = frozen
     ? []
@@ -107,19 +109,21 @@ function TextField(props: {
         readOnly={frozen ? true : undefined}
         aria-disabled={frozen ? true : undefined}
         onChange={(e) => setField(name, (upper ? e.target.value.toUpperCase() : e.target.value) as never)}
-        onKeyDown={
-          nudge && !frozen
-            ? (e) => {
-                const n = nudgeSteps(e);
-                if (n === undefined) return;
-                // The store, not the render: a held key repeats faster than a render may land.
-                const next = nudgedValue(useAmend.getState().draft[name] as string, nudge.current, nudge.grid, n);
-                if (next === undefined) return;
-                e.preventDefault();
-                setField(name, next as never);
-              }
-            : undefined
-        }
+        onKeyDown={(e) => {
+          if (onEnter && e.key === 'Enter' && !(e.altKey || e.ctrlKey || e.metaKey || e.shiftKey)) {
+            e.preventDefault();
+            onEnter();
+            return;
+          }
+          if (!nudge || frozen) return;
+          const n = nudgeSteps(e);
+          if (n === undefined) return;
+          // The store, not the render: a held key repeats faster than a render may land.
+          const next = nudgedValue(useAmend.getState().draft[name] as string, nudge.current, nudge.grid, n);
+          if (next === undefined) return;
+          e.preventDefault();
+          setField(name, next as never);
+        }}
       />
       {hint ? (
         <span className="field-hint" id={`${id}-hint`}>
@@ -152,6 +156,8 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
     desk.showRequired,
   );
   const draftGen = useAmend((s) => s.draftGen);
+  // Enter in an ID field loads the order it names; with no ID yet, the review says what is missing.
+  const loadNamed = () => (desk.loadBlocked ? desk.review() : desk.load());
 
   return (
     <form
@@ -165,8 +171,15 @@ export function AmendForm({ desk }: { desk: AmendDesk }) {
     >
       <h2>Order</h2>
       <div className="amend-grid-2">
-        <TextField name="orderId" label="Order ID" desk={desk} placeholder="numeric ID" mono />
-        <TextField name="clientOid" label="Client order ID" desk={desk} placeholder="your clientOid" mono />
+        <TextField name="orderId" label="Order ID" desk={desk} placeholder="numeric ID" mono onEnter={loadNamed} />
+        <TextField
+          name="clientOid"
+          label="Client order ID"
+          desk={desk}
+          placeholder="your clientOid"
+          mono
+          onEnter={loadNamed}
+        />
       </div>
       {both ? (
         <p className="amend-note" role="note">

@@ -5,6 +5,7 @@ import type { Order } from '../../../shared/schemas';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useUi } from '../app/store';
 import { call } from '../lib/desk';
+import { useRovingRows } from '../lib/roving-rows';
 import { useAmend } from './amend-store';
 import { OrderStatusCell } from './OrderStatusBadge';
 import { formatTime } from './status-display';
@@ -28,6 +29,9 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
   });
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
   const table = useRef<HTMLTableElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // One tab stop for the list: the arrows move between the orders' Pick buttons.
+  const roving = useRovingRows({ keys: rows.map((o) => o.orderId), scroller });
   // The last Load more goes with the last page: its focus goes to the last order's Pick, just above it.
   const lastPick = useCallback(
     () => [...(table.current?.querySelectorAll<HTMLElement>('tbody button') ?? [])].at(-1),
@@ -59,7 +63,7 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
       {q.isError ? (
         <ErrorPanel error={q.error} onRetry={() => void q.refetch()} title="Could not load open orders" />
       ) : null}
-      <div className="amend-open-scroll">
+      <div className="amend-open-scroll" ref={scroller}>
         <table className="data-table amend-open-table" ref={table}>
           <thead>
             <tr>
@@ -88,8 +92,8 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
               </th>
             </tr>
           </thead>
-          <tbody>
-            {rows.map((o) => {
+          <tbody onKeyDown={roving.onKeyDown} onFocus={roving.onFocus}>
+            {rows.map((o, i) => {
               // Two lines where a second fact belongs to the first: the table fits 1,100 px windows
               // without cutting a number or hiding Created under the sticky Pick column.
               const created = formatTime(o.createdTime);
@@ -116,6 +120,8 @@ export function OpenOrders({ onPick }: { onPick: (o: Order) => void }) {
                     <button
                       type="button"
                       className="button amend-pick"
+                      data-row-index={i}
+                      tabIndex={roving.tabIndexOf(i)}
                       onClick={() => onPick(o)}
                       aria-label={`Pick order ${o.clientOid || o.orderId}`}
                     >

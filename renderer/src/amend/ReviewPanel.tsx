@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import { APP_STATUS_KEY } from '../app/Header';
@@ -14,8 +15,16 @@ export function ReviewPanel({ desk }: { desk: AmendDesk }) {
   // The band is the market's, not a rule of the request: shown here too, so the last look before Send has it.
   const market = useMarketContext(desk);
   const band = market.priceIsNew ? market.warning : undefined;
+  // Shown from the send bar's Review (focus below the desk), it is scrolled into view. From Enter in
+  // a field it is not: the field keeps the focus in view, and the send bar shows the change.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = panel.current;
+    const scroller = el?.closest('.amend-scroll');
+    if (el && !scroller?.contains(document.activeElement)) el.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
-    <section className={`panel amend-review${live ? ' live' : ''}`} aria-label="Review">
+    <section ref={panel} className={`panel amend-review${live ? ' live' : ''}`} aria-label="Review">
       <div className="amend-panel-head">
         <h2>Review</h2>
         <span className={`amend-env env-${profile?.environment ?? 'unknown'}`}>

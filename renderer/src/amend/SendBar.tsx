@@ -3,8 +3,12 @@
  * Send is unavailable or what comes next. It stays on screen however the desk is scrolled (sticky
  * at the screen's edge), clear of the alerts' toasts, so what Send would send is never out of view.
  */
+import { changeParts } from '../../../shared/change-text';
 import { FORM_ID } from './AmendForm';
 import type { AmendDesk } from './useAmendDesk';
+
+/** Send modification, for Ctrl+Enter from anywhere on the desk. */
+export const SEND_BUTTON_ID = 'amend-send';
 
 function OrderNamed({ desk }: { desk: AmendDesk }) {
   const { order, draft, loading } = desk;
@@ -22,6 +26,22 @@ function OrderNamed({ desk }: { desk: AmendDesk }) {
     <>
       {loading ? 'Loading' : 'Not loaded'}: {id[0]} <span className="mono">{id[1]}</span>
       {loading ? '…' : <span className="muted"> · Load order to check its status and values</span>}
+    </>
+  );
+}
+
+/**
+ * What Review showed, beside Send: in a small window the Review panel is below the fold, and this is
+ * what Send would send. The line is always there (so the bar never changes height under the pointer).
+ */
+function ChangeNamed({ desk }: { desk: AmendDesk }) {
+  if (!desk.reviewing) return <span className="muted">{desk.order ? 'Not reviewed yet' : '—'}</span>;
+  const req = desk.report.request;
+  const parts = changeParts(req, desk.order && { price: desk.order.price, qty: desk.order.qty });
+  return (
+    <>
+      <span className="mono">{parts.join(' · ')}</span> · auto-cancel{' '}
+      {req.autoCancel === 'yes' ? <strong className="amend-danger-text">on</strong> : 'off'}
     </>
   );
 }
@@ -50,6 +70,7 @@ export function SendBar({ desk }: { desk: AmendDesk }) {
         {/* aria-disabled keeps Send focusable: it keeps focus while sending, and says why it is unavailable. */}
         <button
           type="button"
+          id={SEND_BUTTON_ID}
           className="button primary"
           onClick={desk.send}
           aria-disabled={desk.sendBlocked !== null || undefined}
@@ -57,9 +78,14 @@ export function SendBar({ desk }: { desk: AmendDesk }) {
         >
           Send modification
         </button>
-        <p id="amend-send-order" className="amend-send-order">
-          <span className="amend-send-order-label">Order</span> <OrderNamed desk={desk} />
-        </p>
+        <div className="amend-send-what">
+          <p id="amend-send-order" className="amend-send-order">
+            <span className="amend-send-order-label">Order</span> <OrderNamed desk={desk} />
+          </p>
+          <p className="amend-send-order" role="group" aria-label="Reviewed change">
+            <span className="amend-send-order-label">Change</span> <ChangeNamed desk={desk} />
+          </p>
+        </div>
       </div>
       <p id="amend-send-reason" className={`amend-send-reason ${desk.sendHint.tone}`}>
         {desk.sendHint.text}

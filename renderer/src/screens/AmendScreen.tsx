@@ -10,7 +10,8 @@ import { OpenOrders } from '../amend/OpenOrders';
 import { OrderPanel } from '../amend/OrderPanel';
 import { ProfileHealthNotice } from '../amend/ProfileHealthNotice';
 import { ReviewPanel } from '../amend/ReviewPanel';
-import { SendBar } from '../amend/SendBar';
+import { SEND_BUTTON_ID, SendBar } from '../amend/SendBar';
+import { isSendKey } from '../amend/desk-keys';
 import { NOTICE_LOOKS } from '../amend/status-display';
 import { useAmendDesk } from '../amend/useAmendDesk';
 import '../amend/amend.css';
@@ -32,7 +33,18 @@ export function AmendScreen() {
   const look = NOTICE_LOOKS[desk.noticeKind];
 
   return (
-    <section className="screen amend-screen" aria-label="Amend order">
+    <section
+      className="screen amend-screen"
+      aria-label="Amend order"
+      onKeyDown={(e) => {
+        // Ctrl+Enter anywhere on the desk presses Send: the focus goes there, so an unavailable Send
+        // says why (its description), and a send's outcome takes the focus as from a click.
+        if (!isSendKey(e)) return;
+        e.preventDefault();
+        document.getElementById(SEND_BUTTON_ID)?.focus();
+        desk.send();
+      }}
+    >
       {/* The desk scrolls above the send bar, which keeps its own room: nothing ever hides under it. */}
       <div className="amend-scroll">
         <ScreenHeader
