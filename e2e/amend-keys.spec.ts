@@ -99,6 +99,10 @@ test.describe('the amend desk by keyboard at 960×600', () => {
     await expect(reviewed).toBeInViewport({ ratio: 1 });
     await expect(field(app, 'Price')).toBeFocused();
     await shot('amend-keys-reviewed-960x600');
+    // Review pressed in the send bar brings the whole review into view.
+    await tabTo(app, app.getByRole('button', { name: 'Review' }));
+    await app.keyboard.press('Enter');
+    await expect(app.getByRole('region', { name: 'Review' })).toBeInViewport({ ratio: 1 });
 
     await app.keyboard.press('Control+Enter');
     const outcome = app.getByRole('region', { name: /^Outcome/ });

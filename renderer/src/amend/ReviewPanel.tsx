@@ -6,6 +6,13 @@ import { call } from '../lib/desk';
 import type { AmendDesk } from './useAmendDesk';
 import { useMarketContext } from './useMarketContext';
 
+const REVIEW_PANEL_ID = 'amend-review';
+
+/** Scrolls the Review panel, when shown, into view: in a small window it is below the fold. */
+export function revealReview() {
+  document.getElementById(REVIEW_PANEL_ID)?.scrollIntoView({ block: 'nearest' });
+}
+
 export function ReviewPanel({ desk }: { desk: AmendDesk }) {
   const status = useQuery({ queryKey: APP_STATUS_KEY, queryFn: () => call('getAppStatus', {}) });
   const profile = status.data?.activeProfile;
@@ -15,16 +22,19 @@ export function ReviewPanel({ desk }: { desk: AmendDesk }) {
   // The band is the market's, not a rule of the request: shown here too, so the last look before Send has it.
   const market = useMarketContext(desk);
   const band = market.priceIsNew ? market.warning : undefined;
-  // Shown from the send bar's Review (focus below the desk), it is scrolled into view. From Enter in
-  // a field it is not: the field keeps the focus in view, and the send bar shows the change.
+  // Shown from the send bar's Review (the focus below the desk), it is scrolled into view. From Enter
+  // in a field it is not: the field keeps the focus in view, and the send bar shows the change.
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
-    const el = panel.current;
-    const scroller = el?.closest('.amend-scroll');
-    if (el && !scroller?.contains(document.activeElement)) el.scrollIntoView({ block: 'nearest' });
+    if (!panel.current?.closest('.amend-scroll')?.contains(document.activeElement)) revealReview();
   }, []);
   return (
-    <section ref={panel} className={`panel amend-review${live ? ' live' : ''}`} aria-label="Review">
+    <section
+      ref={panel}
+      id={REVIEW_PANEL_ID}
+      className={`panel amend-review${live ? ' live' : ''}`}
+      aria-label="Review"
+    >
       <div className="amend-panel-head">
         <h2>Review</h2>
         <span className={`amend-env env-${profile?.environment ?? 'unknown'}`}>

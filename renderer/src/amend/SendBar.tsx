@@ -5,6 +5,7 @@
  */
 import { changeParts } from '../../../shared/change-text';
 import { FORM_ID } from './AmendForm';
+import { revealReview } from './ReviewPanel';
 import type { AmendDesk } from './useAmendDesk';
 
 /** Send modification, for Ctrl+Enter from anywhere on the desk. */
@@ -64,7 +65,8 @@ export function SendBar({ desk }: { desk: AmendDesk }) {
         >
           Load order
         </button>
-        <button type="submit" form={FORM_ID} className="button">
+        {/* The review it asks for (done as the form submits) is then brought into view. */}
+        <button type="submit" form={FORM_ID} className="button" onClick={() => requestAnimationFrame(revealReview)}>
           Review
         </button>
         {/* aria-disabled keeps Send focusable: it keeps focus while sending, and says why it is unavailable. */}
