@@ -115,7 +115,12 @@ test.describe('the draft belongs to the order loaded now', () => {
     const { clientOid: picked, pick } = await firstGeneratedBtc(app);
     const pickedQty = demo.control.getOrder(DEMO_UID, picked)?.qty ?? '';
     // The open orders are one tab stop: Tab reaches the list, the arrows the order.
-    await tabTo(app, openOrders(app).getByRole('button', { name: /^Pick order / }).first());
+    await tabTo(
+      app,
+      openOrders(app)
+        .getByRole('button', { name: /^Pick order / })
+        .first(),
+    );
     await arrowTo(app, pick);
     await app.keyboard.press('Enter');
     await expect(status(app)).toContainText(`Loaded order ${picked}`);
