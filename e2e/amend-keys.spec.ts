@@ -127,4 +127,13 @@ test.describe('the amend desk by keyboard at 960×600', () => {
     await expect(send).toHaveAccessibleDescription(/Review the change first/);
     expect(demo.control.requestLog().filter((e) => e.path === '/api/v3/trade/modify-order')).toHaveLength(0);
   });
+
+  test('Ctrl+2 on the desk takes the focus to its top, not low on the page', async ({ app }) => {
+    await openDesk(app);
+    await picks(app).nth(10).focus();
+    await app.keyboard.press('Control+2');
+    await expect(heading(app)).toBeFocused();
+    await expect(heading(app)).toBeInViewport({ ratio: 1 });
+    expect(await app.locator('.amend-scroll').evaluate((s) => s.scrollTop)).toBe(0);
+  });
 });

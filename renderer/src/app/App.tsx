@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { appStatusQuery, Header } from './Header';
 import { HostGone } from './HostGone';
 import { startHeartbeat, useHostLink } from './host-link';
 import { enterProfile, useProfileScope } from './profile-scope';
 import { NavRail } from './NavRail';
-import { useUi, VIEWS, type View } from './store';
+import { useGlobalKeys } from './global-keys';
+import { KeyboardHelp } from './keyboard-help';
+import { useUi, type View } from './store';
 import { InstrumentsScreen } from '../screens/InstrumentsScreen';
 import { AmendScreen } from '../screens/AmendScreen';
 import { ProfilesScreen } from '../screens/ProfilesScreen';
@@ -24,15 +26,23 @@ const SCREENS: Record<View, () => React.JSX.Element> = {
   changes: ChangesScreen,
 };
 
-/** The new screen's heading takes focus (ScreenHeader makes it focusable by script). */
+/**
+ * The screen's heading takes focus (ScreenHeader makes it focusable by script), the screen scrolled
+ * to its top: a screen's key pressed on that screen goes to its start, not where the focus was.
+ */
 function focusScreenHeading(content: HTMLElement | null) {
-  content?.querySelector<HTMLElement>('h1')?.focus();
+  const h1 = content?.querySelector<HTMLElement>('h1');
+  if (!content || !h1) return;
+  for (let el: HTMLElement | null = h1.parentElement; el && content.contains(el); el = el.parentElement) {
+    el.scrollTop = 0;
+  }
+  h1.focus({ preventScroll: true });
 }
 
 export function App() {
   const view = useUi((s) => s.view);
   const theme = useUi((s) => s.theme);
-  const setView = useUi((s) => s.setView);
+  const helpOpen = useUi((s) => s.helpOpen);
   const qc = useQueryClient();
   const link = useHostLink((s) => s.link);
   const hostLost = link !== 'up';
@@ -77,33 +87,20 @@ export function App() {
     if (generation > 0 && (!active || active === document.body)) focusScreenHeading(content.current);
   }, [generation]);
 
-  // Ctrl/Cmd+1…6 switch screens from anywhere, including inside inputs.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-      if (useHostLink.getState().link !== 'up') return;
-      const index = Number(e.key) - 1;
-      const target = VIEWS[index];
-      if (target) {
-        e.preventDefault();
-        setView(target);
-        setKeySwitches((n) => n + 1);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [setView]);
+  const countSwitch = useCallback(() => setKeySwitches((n) => n + 1), []);
+  useGlobalKeys(content, countSwitch);
 
   // After a switch, focus must not be left on the page body (where the replaced screen's control
   // leaves it): from the keyboard it goes to the new screen, and it does whenever it was lost. A
-  // screen that placed focus itself (the amend desk opened for a symbol) keeps it: its effects ran first.
+  // screen that placed focus itself (the amend desk opened for a symbol) keeps it: its effects ran
+  // first. The key of the screen already shown takes the focus to its top, wherever it was.
   useEffect(() => {
     const before = shown.current;
     shown.current = { view, keySwitches };
     if (before.view === view && before.keySwitches === keySwitches) return;
     const active = document.activeElement;
     const lost = !active || active === document.body;
-    const placed = !!active && !!content.current?.contains(active) && !active.matches('h1');
+    const placed = before.view !== view && !!active && !!content.current?.contains(active) && !active.matches('h1');
     if ((before.keySwitches !== keySwitches && !placed) || lost) focusScreenHeading(content.current);
   }, [view, keySwitches]);
 
@@ -118,6 +115,7 @@ export function App() {
         <Screen key={generation} />
       </main>
       <ChangeAlerts inert={hostLost} />
+      {helpOpen && !hostLost ? <KeyboardHelp /> : null}
       {hostLost ? <HostGone link={link} /> : null}
     </div>
   );

@@ -35,7 +35,10 @@ interface UiState {
   amendPrefill: AmendPrefill | null;
   amendManyPrefill: AmendManyPrefill | null;
   activityFocus: ActivityFocus | null;
+  /** The keyboard help ("?") is open. */
+  helpOpen: boolean;
   setView(view: View): void;
+  setHelpOpen(open: boolean): void;
   toggleTheme(): void;
   openAmend(category: Category, symbol: string): void;
   openAmendMany(filter: { category?: Category; symbol?: string }): void;
@@ -50,7 +53,9 @@ export const useUi = create<UiState>()(
       amendPrefill: null,
       amendManyPrefill: null,
       activityFocus: null,
+      helpOpen: false,
       setView: (view) => set({ view }),
+      setHelpOpen: (helpOpen) => set({ helpOpen }),
       toggleTheme: () => set((s) => ({ theme: s.theme === 'dark' ? 'light' : 'dark' })),
       openAmend: (category, symbol) => set({ view: 'amend', amendPrefill: { category, symbol, nonce: Date.now() } }),
       openAmendMany: ({ category, symbol }) =>

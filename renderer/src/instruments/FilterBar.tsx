@@ -20,16 +20,25 @@ export const FilterBar = memo(function FilterBar({
   filters,
   onChange,
   searchRef,
+  onSearchDown,
 }: {
   ds: Dataset;
   filters: InstrumentFilters;
   onChange(patch: Partial<InstrumentFilters>): void;
   searchRef: Ref<HTMLInputElement>;
+  /** ArrowDown in the search box: into the rows. Stable, so a keystroke renders no menu. */
+  onSearchDown(): void;
 }) {
   const id = useId();
   return (
     <div className="ib-filters" role="group" aria-label="Filters">
-      <SearchField id={id} search={filters.search} onChange={onChange} searchRef={searchRef} />
+      <SearchField
+        id={id}
+        search={filters.search}
+        onChange={onChange}
+        searchRef={searchRef}
+        onSearchDown={onSearchDown}
+      />
       <MenuFilters
         id={id}
         ds={ds}
@@ -49,11 +58,13 @@ const SearchField = memo(function SearchField({
   search,
   onChange,
   searchRef,
+  onSearchDown,
 }: {
   id: string;
   search: string;
   onChange(patch: Partial<InstrumentFilters>): void;
   searchRef: Ref<HTMLInputElement>;
+  onSearchDown(): void;
 }) {
   return (
     <span className="ib-field">
@@ -65,13 +76,16 @@ const SearchField = memo(function SearchField({
           type="search"
           className="ib-search"
           placeholder="Symbol, base or quote"
-          title="Search symbol, base and quote coin (shortcut: /)"
+          title="Search symbol, base and quote coin (shortcut: /; ↓ goes on into the rows)"
           value={search}
           onChange={(e) => onChange({ search: e.target.value })}
           onKeyDown={(e) => {
             if (e.key === 'Escape' && search) {
               e.stopPropagation();
               onChange({ search: '' });
+            } else if (e.key === 'ArrowDown' && !(e.altKey || e.ctrlKey || e.metaKey || e.shiftKey)) {
+              e.preventDefault();
+              onSearchDown();
             }
           }}
           spellCheck={false}

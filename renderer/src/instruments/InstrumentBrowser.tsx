@@ -18,7 +18,7 @@ import { InstrumentGrid } from './InstrumentGrid';
 import { useInstrumentBrowser } from './prefs';
 import { rowFlags, type RowMarks } from './row-marks';
 import { SelectionBar } from './SelectionBar';
-import { ShortcutsDialog } from './ShortcutsDialog';
+import { useUi } from '../app/store';
 import { SymbolHistoryPanel } from './SymbolHistoryPanel';
 import { neededWidths } from './number-cells';
 import { tableColumns } from './table-columns';
@@ -34,16 +34,6 @@ const NO_ROWS: Instrument[] = [];
  */
 function CheckCount({ n }: { n: number }) {
   return <span className="ib-check-count num">{n ? n.toLocaleString('en-US') : ''}</span>;
-}
-
-function isTypingTarget(t: EventTarget | null): boolean {
-  if (!(t instanceof HTMLElement)) return false;
-  return (
-    t.isContentEditable ||
-    t instanceof HTMLInputElement ||
-    t instanceof HTMLTextAreaElement ||
-    t instanceof HTMLSelectElement
-  );
 }
 
 export interface InstrumentBrowserProps {
@@ -141,26 +131,6 @@ export function InstrumentBrowser({
   const searchRef = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLElement>(null);
 
-  const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  // "/" jumps to the search box from anywhere on the screen, except while typing elsewhere; "?"
-  // lists the shortcuts.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
-      if (e.key === '?') {
-        e.preventDefault();
-        setShortcutsOpen(true);
-        return;
-      }
-      if (e.key !== '/') return;
-      e.preventDefault();
-      searchRef.current?.focus();
-      searchRef.current?.select();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
   const onSelect = useCallback(
     (pos: number) => select(order[pos] === undefined ? null : ds.keyOf(order[pos]!)),
     [ds, order, select],
@@ -202,6 +172,17 @@ export function InstrumentBrowser({
 
   const onOpenDetails = useCallback(() => setDetailsOpen(true), [setDetailsOpen]);
   const focusGrid = useCallback(() => gridRef.current?.focus({ preventScroll: true }), []);
+  // ArrowDown in the search box goes on into the rows: the selected one, else the first shown.
+  const firstIfNone = useRef(() => {});
+  useEffect(() => {
+    firstIfNone.current = () => {
+      if (selectedPos < 0 && order.length > 0) onSelect(0);
+    };
+  }, [selectedPos, order, onSelect]);
+  const onSearchDown = useCallback(() => {
+    firstIfNone.current();
+    focusGrid();
+  }, [focusGrid]);
   // Closed (Escape anywhere in the panel or its Close button): back to the selected row, in the grid.
   const onCloseDetails = useCallback(() => {
     setDetailsOpen(false);
@@ -250,7 +231,7 @@ export function InstrumentBrowser({
     <div className="ib">
       <div className="ib-toolbar">
         {sourceControls}
-        <FilterBar ds={ds} filters={filters} onChange={setFilters} searchRef={searchRef} />
+        <FilterBar ds={ds} filters={filters} onChange={setFilters} searchRef={searchRef} onSearchDown={onSearchDown} />
         {/* What the grid shows and exports: at the toolbar's right end, so the bar below stays one line.
             Clear filters is always there (disabled with nothing to clear): a button appearing with the
             first keystroke would wrap the bar below and move the grid under the operator's eyes. */}
@@ -263,7 +244,7 @@ export function InstrumentBrowser({
             className="button ib-help"
             aria-label="Keyboard shortcuts (?)"
             title="Keyboard shortcuts (?)"
-            onClick={() => setShortcutsOpen(true)}
+            onClick={() => useUi.getState().setHelpOpen(true)}
           >
             ?
           </button>
@@ -375,7 +356,6 @@ export function InstrumentBrowser({
       <p className="sr-only" role="status">
         {announced}
       </p>
-      {shortcutsOpen ? <ShortcutsDialog onClose={() => setShortcutsOpen(false)} /> : null}
     </div>
   );
 }
