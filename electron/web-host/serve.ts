@@ -244,10 +244,33 @@ export async function runServe(
     err.write(`uta-desk serve: ${(e as Error).message}\n\n${SERVE_USAGE}`);
     return 2;
   }
-  let desk: RunningDesk;
+  // The signals are taken before anything starts: the link is printed while the desk starts, and a
+  // Ctrl+C or a SIGHUP that follows it at once must not find Node's default (ending the process).
+  // `on`, not `once`: a second Ctrl+C (or the same signal relayed by a wrapper) must not kill the
+  // process halfway through stopping, before the activity log is flushed.
+  let stopWith: ((reason: string) => void) | undefined;
+  let stopReason: string | undefined;
+  const stop = (reason: string) => {
+    stopReason ??= reason;
+    stopWith?.(stopReason);
+  };
+  let desk: RunningDesk | undefined;
+  let linkAsked = false;
+  const newLink = () => {
+    if (!desk) linkAsked = true;
+    else out.write(`New link (it works once; the previous one no longer does): ${desk.host.newLaunchUrl()}\n`);
+  };
+  const onSignal = (signal: NodeJS.Signals) => stop(signal);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
+  // A service has no terminal: SIGHUP (systemctl --user reload uta-desk) prints a new link to its
+  // journal. Only then: in a terminal, SIGHUP is the terminal closing, and that still stops it.
+  const interactive = process.stdin.isTTY;
+  if (!interactive) process.on('SIGHUP', newLink);
   try {
     desk = await serveDesk(options, { ...deps, out });
   } catch (e) {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeListener(signal, onSignal);
+    process.removeListener('SIGHUP', newLink);
     if (e instanceof UserDataLockedError || e instanceof UserDataFolderError || e instanceof NonLoopbackRefused) {
       err.write(`uta-desk: ${e.message}\n`);
       return 1;
@@ -263,26 +286,22 @@ export async function runServe(
     }
     throw e;
   }
-  const newLink = () =>
-    out.write(`New link (it works once; the previous one no longer does): ${desk.host.newLaunchUrl()}\n`);
-  const lines = process.stdin.isTTY ? createInterface({ input: process.stdin }) : undefined;
+  const running = desk;
+  if (linkAsked) newLink();
+  const lines = interactive ? createInterface({ input: process.stdin }) : undefined;
   if (lines) {
     out.write('Press Enter for a new one-time link; Ctrl+C stops UTA Desk.\n');
     lines.on('line', newLink);
-  } else {
-    // A service has no terminal: SIGHUP (systemctl --user reload uta-desk) prints a new link to its
-    // journal. Only here: in a terminal, SIGHUP is the terminal closing, and that still stops it.
-    process.on('SIGHUP', newLink);
   }
-  // `on`, not `once`: a second Ctrl+C (or the same signal relayed by a wrapper) must not kill the
-  // process halfway through stopping, before the activity log is flushed.
-  const reason = await new Promise<string>((resolveStop) => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => resolveStop(signal));
-    void desk.windowClosed?.then(() => resolveStop('window closed'));
-  });
+  const reason =
+    stopReason ??
+    (await new Promise<string>((resolveStop) => {
+      stopWith = resolveStop;
+      void running.windowClosed?.then(() => stop('window closed'));
+    }));
   out.write(`\nStopping UTA Desk (${reason})…\n`);
   lines?.close();
-  await desk.stop();
+  await running.stop();
   out.write('Stopped.\n');
   return 0;
 }
