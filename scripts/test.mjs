@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const dir = mkdtempSync(join(tmpdir(), 'uta-desk-test-'));
@@ -50,6 +50,8 @@ const runners = [
 ];
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** Every test's wall time, for the ten slowest printed at the end: where the suite's time goes. */
+const timings = [];
 
 function readUnit() {
   if (!existsSync(unitReport)) return;
@@ -57,11 +59,26 @@ function readUnit() {
   counts.passed += r.numPassedTests ?? 0;
   counts.failed += r.numFailedTests ?? 0;
   counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  for (const file of r.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.duration) timings.push({ ms: t.duration, name: `unit  ${relative(process.cwd(), file.name)} › ${t.fullName}` });
+}
+
+/** Playwright's report nests suites (files, describes) around specs, each with a result per run. */
+function e2eTimings(suite, file = suite.file) {
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests ?? [])
+      for (const r of t.results ?? [])
+        if (r.duration && r.status !== 'skipped')
+          timings.push({ ms: r.duration, name: `e2e   ${file} › ${spec.title} [${t.projectName}]` });
+  for (const child of suite.suites ?? []) e2eTimings(child, file ?? child.file);
 }
 
 function readE2e() {
   if (!existsSync(e2eReport)) return;
-  const s = JSON.parse(readFileSync(e2eReport, 'utf8')).stats ?? {};
+  const report = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  for (const suite of report.suites ?? []) e2eTimings(suite);
+  const s = report.stats ?? {};
   counts.passed += (s.expected ?? 0) + (s.flaky ?? 0);
   counts.failed += s.unexpected ?? 0;
   counts.skipped += s.skipped ?? 0;
@@ -180,6 +197,10 @@ for (const { results, wall, cpu } of phases) {
 console.log(
   `  ${'total'.padEnd(20)} ${secs((performance.now() - started) / 1000)}${cpuText(childCpuSeconds() === undefined ? undefined : totalCpu)}`,
 );
+if (timings.length > 0) {
+  console.log('\nThe ten slowest tests:');
+  for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${secs(t.ms / 1000)}  ${t.name}`);
+}
 console.log(
   `\n${failedStage ? `FAILED at ${failedStage}` : 'All stages passed'} (electron e2e project skips where no Electron binary exists)`,
 );
