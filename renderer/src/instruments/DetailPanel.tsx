@@ -1,17 +1,22 @@
 /**
- * Every field the exchange returned for the selected instrument, formatted and raw, each copyable.
- * Fields outside the specification (a newer API version) are listed too, marked as new.
+ * Every field the exchange returned for the selected instrument, formatted and raw, each copyable,
+ * in headed groups in the order an operator reads them (fields.ts). One line a field where it fits:
+ * its name, its value with the raw value beside it when they differ, a copy control; the API name
+ * is the row's tooltip and in the copy control's name. Nothing is sticky inside the list, so a
+ * field scrolled to (by the focus too) is never under a header.
+ * Fields outside the specification (a newer API version) are listed too, in a group of their own.
  * Escape anywhere inside closes it (the browser then returns the focus to the grid's selected row).
  */
 import { useId, useMemo, type KeyboardEvent, type Ref } from 'react';
 import type { Instrument } from '../../../shared/schemas';
 import { SymbolHistory } from '../changes/SymbolHistory';
 import { CopyButton } from './CopyButton';
-import { fieldRows } from './fields';
+import { fieldGroups, type FieldRow } from './fields';
 import { formatLocalDateTime, formatRelative, statusLabel, statusMeaning, statusTone } from './format';
 import type { DetailTab } from './prefs';
 import { RESTRICTION_LABELS, upcomingRestrictions } from './values';
 import { PanelFrame } from './PanelFrame';
+import { SPEC_BY_ID } from './columns';
 
 const TABS: ReadonlyArray<[DetailTab, string]> = [
   ['fields', 'Fields'],
@@ -60,10 +65,9 @@ export function DetailPanel({
 }) {
   const id = useId();
   const shown = onTab ? tab : 'fields';
-  const rows = useMemo(() => fieldRows(instrument), [instrument]);
+  const groups = useMemo(() => fieldGroups(instrument), [instrument]);
   const upcoming = upcomingRestrictions(instrument, now);
-  const unknownCount = rows.filter((r) => r.unknown).length;
-  const sentCount = rows.filter((r) => !r.derivedFrom).length;
+  const sentCount = groups.reduce((n, g) => n + g.rows.filter((r) => !r.derivedFrom).length, 0);
   const json = useMemo(() => JSON.stringify(instrument, null, 2), [instrument]);
   return (
     <PanelFrame ref={ref} label={`Details of ${instrument.symbol}`} onClose={onClose}>
@@ -71,7 +75,7 @@ export function DetailPanel({
         <div className="id-title">
           <h2 className="id-symbol mono">{instrument.symbol}</h2>
           <span className="badge">{instrument.category}</span>
-          <span className={`badge badge-${statusTone(instrument.status)}`}>
+          <span className={`badge badge-${statusTone(instrument.status)}`} title={statusMeaning(instrument.status)}>
             {instrument.status ? statusLabel(instrument.status) : 'no status'}
           </span>
         </div>
@@ -99,123 +103,126 @@ export function DetailPanel({
           ✕
         </button>
       </header>
-      {onTab ? (
-        <div
-          className="id-tabs"
-          role="tablist"
-          aria-label={`${instrument.symbol}: fields or history`}
-          onKeyDown={(e) => onTabKey(e, shown, onTab)}
-        >
-          {TABS.map(([t, label]) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${t}`}
-              aria-selected={shown === t}
-              aria-controls={`${id}-panel-${t}`}
-              tabIndex={shown === t ? 0 : -1}
-              className="id-tab"
-              onClick={() => onTab(t)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      <div className="id-bar">
+        {onTab ? (
+          <div
+            className="id-tabs"
+            role="tablist"
+            aria-label={`${instrument.symbol}: fields or history`}
+            onKeyDown={(e) => onTabKey(e, shown, onTab)}
+          >
+            {TABS.map(([t, label]) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${t}`}
+                aria-selected={shown === t}
+                aria-controls={`${id}-panel-${t}`}
+                tabIndex={shown === t ? 0 : -1}
+                className="id-tab"
+                onClick={() => onTab(t)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <CopyButton text={json} label="Copy all fields as JSON" className="button id-json">
+          Copy JSON
+        </CopyButton>
+        <span className="muted id-count">{sentCount} fields</span>
+      </div>
       {shown === 'history' ? (
         <div className="id-tabpanel" role="tabpanel" id={`${id}-panel-history`} aria-labelledby={`${id}-tab-history`}>
           <SymbolHistory category={instrument.category} symbol={instrument.symbol} />
         </div>
       ) : (
         <div
-          className="id-tabpanel"
+          className="id-tabpanel id-fields"
           role={onTab ? 'tabpanel' : undefined}
           id={`${id}-panel-fields`}
           aria-labelledby={onTab ? `${id}-tab-fields` : undefined}
         >
-          <p className="id-meaning muted">
-            {statusMeaning(instrument.status)}
-            {instrument.status ? (
-              <>
-                {' '}
-                · exchange code <code>{instrument.status}</code>
-              </>
-            ) : null}
-          </p>
-          {upcoming.length > 0 ? (
-            <ul className="id-warnings" aria-label="Upcoming restrictions">
-              {upcoming.map((u) => (
-                <li key={u.field}>
-                  <span aria-hidden="true">⚠</span> {RESTRICTION_LABELS[u.field]} {formatRelative(u.at, now)} ·{' '}
-                  {formatLocalDateTime(u.at)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <div className="id-actions">
-            <CopyButton text={json} label="Copy all fields as JSON">
-              Copy JSON
-            </CopyButton>
-            <span className="muted">
-              {sentCount} fields{unknownCount ? ` · ${unknownCount} not in the specification` : ''}
-            </span>
-          </div>
           <div className="id-scroll">
-            <table className="id-table">
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Value · raw</th>
-                  <th scope="col">
-                    <span className="sr-only">Copy</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.field} className={r.unknown ? 'is-unknown' : undefined}>
-                    <th scope="row">
-                      <span className="id-label">{r.label}</span>
-                      {r.derivedFrom ? (
-                        <span className="id-key" title="Not sent by the exchange: derived as the amend desk checks it">
-                          from <code>{r.derivedFrom}</code>
-                        </span>
-                      ) : (
-                        <code className="id-key">{r.field}</code>
-                      )}
-                      {r.unknown ? (
-                        <span
-                          className="badge badge-info"
-                          title="Not in the API specification: a field of a newer API version"
-                        >
-                          new field
-                        </span>
-                      ) : null}
-                    </th>
-                    <td className="id-value">
-                      <span className={r.numeric ? 'id-formatted id-number' : 'id-formatted'}>{r.formatted}</span>
-                      {/* The raw value under the formatted one whenever they differ ("0" → "no limit", "" → —). */}
-                      {r.formatted !== r.rawText ? (
-                        <code className="id-raw" title="Raw value as the exchange sent it">
-                          {r.raw === null ? 'null' : JSON.stringify(r.rawText)}
-                        </code>
-                      ) : null}
-                    </td>
-                    <td className="id-copy">
-                      <CopyButton
-                        text={r.rawText}
-                        label={r.derivedFrom ? `Copy the ${r.label.toLowerCase()}` : `Copy the raw ${r.field}`}
-                        className="button small"
-                      />
-                    </td>
-                  </tr>
+            {instrument.status !== 'online' ? (
+              <p className="id-meaning muted">
+                {statusMeaning(instrument.status)}
+                {instrument.status ? (
+                  <>
+                    {' '}
+                    · exchange code <code>{instrument.status}</code>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+            {upcoming.length > 0 ? (
+              <ul className="id-warnings" aria-label="Upcoming restrictions">
+                {upcoming.map((u) => (
+                  <li key={u.field}>
+                    <span aria-hidden="true">⚠</span> {RESTRICTION_LABELS[u.field]} {formatRelative(u.at, now)} ·{' '}
+                    {formatLocalDateTime(u.at)}
+                  </li>
                 ))}
-              </tbody>
-            </table>
+              </ul>
+            ) : null}
+            {groups.map((g) => (
+              <section key={g.id} className="id-group" aria-labelledby={`${id}-group-${g.id}`}>
+                <h3 className="id-group-head" id={`${id}-group-${g.id}`}>
+                  {g.heading}
+                </h3>
+                <table className="id-table" aria-labelledby={`${id}-group-${g.id}`}>
+                  <colgroup>
+                    <col className="id-col-label" />
+                    <col />
+                    <col className="id-col-copy" />
+                  </colgroup>
+                  <tbody>
+                    {g.rows.map((r) => (
+                      <FieldLine key={r.field} row={r} />
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            ))}
           </div>
         </div>
       )}
     </PanelFrame>
+  );
+}
+
+/**
+ * One field: its name, its value (the raw one beside it when they differ), a copy control. What the
+ * field means, its API name, or what a derived value comes from is the name's tooltip and description.
+ */
+function FieldLine({ row: r }: { row: FieldRow }) {
+  const meaning = SPEC_BY_ID.get(r.field)?.description;
+  const source = r.derivedFrom
+    ? `Not sent by the exchange: ${r.derivedFrom}, as the amend desk checks it`
+    : `API name: ${r.field}`;
+  return (
+    <tr className={r.unknown ? 'is-unknown' : undefined}>
+      <th scope="row" title={meaning ? `${meaning}. ${source}` : source}>
+        {r.label}
+      </th>
+      <td className="id-value">
+        <span className={r.numeric ? 'id-formatted id-number' : 'id-formatted'}>{r.formatted}</span>
+        {/* The raw value beside the formatted one whenever they differ ("0" → "no limit", "" → —). */}
+        {r.formatted !== r.rawText ? (
+          <code className="id-raw" title="Raw value as the exchange sent it">
+            {r.raw === null ? 'null' : JSON.stringify(r.rawText)}
+          </code>
+        ) : null}
+      </td>
+      <td className="id-copy">
+        <CopyButton
+          text={r.rawText}
+          label={r.derivedFrom ? `Copy the ${r.label.toLowerCase()}` : `Copy the raw ${r.field}`}
+          className="icon-button id-copy-button"
+          compact
+        />
+      </td>
+    </tr>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../shared/schemas';
-import { fieldRows } from './fields';
+import { fieldGroups, fieldRows } from './fields';
 
 describe('fieldRows', () => {
   const instrument = {
@@ -18,17 +18,17 @@ describe('fieldRows', () => {
   } as unknown as Instrument;
   const rows = fieldRows(instrument);
 
-  it('lists every field, spec fields first, then the unknown ones marked', () => {
+  it('lists every field as an operator reads them: limits, fees, status and times, the pair, then the unknown', () => {
     expect(rows.map((r) => r.field)).toEqual([
+      'maxOrderQty',
+      'makerFeeRate',
+      'status',
+      'launchTime',
+      'offTime',
       'symbol',
       'category',
       'baseCoin',
       'quoteCoin',
-      'status',
-      'maxOrderQty',
-      'makerFeeRate',
-      'launchTime',
-      'offTime',
       'newFieldExample',
       'priceLimitMode',
     ]);
@@ -67,23 +67,23 @@ describe('fieldRows: the steps', () => {
       quotePrecision: '8',
     });
     expect(rows.map((r) => r.field)).toEqual([
+      'priceStep',
+      'quantityStep',
+      'pricePrecision',
+      'quantityPrecision',
+      'quotePrecision',
+      'status',
       'symbol',
       'category',
       'baseCoin',
       'quoteCoin',
-      'status',
-      'pricePrecision',
-      'quantityPrecision',
-      'quotePrecision',
-      'priceStep',
-      'quantityStep',
     ]);
     const by = Object.fromEntries(rows.map((r) => [r.field, r]));
     expect(by.priceStep).toMatchObject({ label: 'Price step', formatted: '0.01', derivedFrom: '10^-pricePrecision' });
     expect(by.quantityStep).toMatchObject({ formatted: '0.000001', derivedFrom: '10^-quantityPrecision' });
   });
 
-  it('a contract shows its multipliers as the steps, before the raw multiplier fields', () => {
+  it('a contract shows its multipliers as the steps, first, before the raw fields', () => {
     const rows = fieldRows({
       ...base,
       category: 'USDT-FUTURES',
@@ -93,11 +93,11 @@ describe('fieldRows: the steps', () => {
       quantityMultiplier: '0.0001',
       buyLimitPriceRatio: '0.05',
     });
-    expect(rows.map((r) => r.field).slice(5)).toEqual([
-      'pricePrecision',
-      'quantityPrecision',
+    expect(rows.map((r) => r.field).slice(0, 7)).toEqual([
       'priceStep',
       'quantityStep',
+      'pricePrecision',
+      'quantityPrecision',
       'priceMultiplier',
       'quantityMultiplier',
       'buyLimitPriceRatio',
@@ -106,5 +106,37 @@ describe('fieldRows: the steps', () => {
       formatted: '0.1',
       derivedFrom: 'priceMultiplier',
     });
+  });
+});
+
+describe('fieldGroups', () => {
+  it('heads the groups in reading order, steps first and the pair last, and leaves out empty ones', () => {
+    const groups = fieldGroups({
+      symbol: 'BTCUSDT',
+      baseCoin: 'BTC',
+      quoteCoin: 'USDT',
+      status: 'online',
+      category: 'USDT-FUTURES',
+      pricePrecision: '1',
+      quantityPrecision: '4',
+      priceMultiplier: '0.1',
+      quantityMultiplier: '0.0001',
+      minOrderQty: '0.0001',
+      makerFeeRate: '0.0002',
+      takerFeeRate: '0.0006',
+      maxLeverage: '125',
+      launchTime: '1700000000000',
+      brandNew: 'x',
+    } as unknown as Instrument);
+    expect(groups.map((g) => [g.heading, g.rows.length])).toEqual([
+      ['Steps and precision', 6],
+      ['Order limits', 1],
+      ['Fees', 2],
+      ['Leverage', 1],
+      ['Status and times', 2],
+      ['Instrument', 4],
+      ['Not in the specification', 1],
+    ]);
+    expect(groups[0]!.rows[0]).toMatchObject({ label: 'Price step', formatted: '0.1' });
   });
 });

@@ -1,65 +1,83 @@
 /**
- * Every instrument field of the specification, in a reading order for the detail panel. A field the
- * exchange sends that is not here is a new one: the panel still shows it, marked as such.
+ * Every instrument field of the specification, in the order an operator reads the detail panel:
+ * grouped (steps, limits, fees, leverage, status and times first; what names the pair last, as the
+ * panel's title already does). A field the exchange sends that is not here is a new one: the panel
+ * still shows it, in a group of its own.
  */
 import { FORMAT_OF_KIND, isNumericKind, type ColumnKind } from './columns';
 import { isEmptyValue, type RawValue } from './values';
 import type { Instrument } from '../../../shared/schemas';
 import { gridRules, stepText } from '../../../shared/steps';
 
+/** The detail panel's groups, in reading order, with their headings. */
+export const FIELD_GROUPS = [
+  ['steps', 'Steps and precision'],
+  ['limits', 'Order limits'],
+  ['fees', 'Fees'],
+  ['leverage', 'Leverage'],
+  ['times', 'Status and times'],
+  ['margin', 'Margin borrowing'],
+  ['identity', 'Instrument'],
+  ['new', 'Not in the specification'],
+] as const;
+export type FieldGroupId = (typeof FIELD_GROUPS)[number][0];
+
 export interface FieldInfo {
   label: string;
   kind: ColumnKind;
+  group: FieldGroupId;
 }
 
-const f = (label: string, kind: ColumnKind = 'text'): FieldInfo => ({ label, kind });
+const f = (group: FieldGroupId, label: string, kind: ColumnKind = 'text'): FieldInfo => ({ label, kind, group });
 
+// prettier-ignore
 export const SPEC_FIELDS: Readonly<Record<string, FieldInfo>> = {
-  symbol: f('Symbol'),
-  category: f('Product type', 'category'),
-  baseCoin: f('Base coin'),
-  quoteCoin: f('Quote coin'),
-  status: f('Status', 'status'),
-  type: f('Futures type'),
-  symbolType: f('Symbol type'),
-  isRwa: f('RWA symbol'),
-  isReality: f('Reality stock token'),
-  areaSymbol: f('Area symbol'),
-  minOrderQty: f('Minimum order quantity', 'number'),
-  maxOrderQty: f('Maximum limit order quantity', 'maxQty'),
-  maxMarketOrderQty: f('Maximum market order quantity', 'number'),
-  minOrderAmount: f('Minimum order amount', 'number'),
-  maxSymbolOrderNum: f('Maximum orders per pair', 'number'),
-  maxProductOrderNum: f('Maximum orders per product line', 'number'),
-  maxPositionNum: f('Maximum positions per pair', 'number'),
-  makerFeeRate: f('Maker fee', 'percent'),
-  takerFeeRate: f('Taker fee', 'percent'),
-  feeRateUpRatio: f('Fee markup', 'percent'),
-  openCostUpRatio: f('Opening cost markup', 'percent'),
-  minLeverage: f('Minimum leverage', 'number'),
-  maxLeverage: f('Maximum leverage', 'number'),
-  maxCrossedLeverage: f('Maximum cross leverage', 'number'),
-  maxIsolatedLeverage: f('Maximum isolated leverage', 'number'),
-  pricePrecision: f('Price precision (decimals)', 'number'),
-  quantityPrecision: f('Quantity precision (decimals)', 'number'),
-  quotePrecision: f('Quote precision (decimals)', 'number'),
-  priceMultiplier: f('Price multiplier (futures)', 'number'),
-  quantityMultiplier: f('Quantity multiplier (futures)', 'number'),
-  buyLimitPriceRatio: f('Buy price limit ratio', 'percent'),
-  sellLimitPriceRatio: f('Sell price limit ratio', 'percent'),
-  launchTime: f('Launch time', 'time'),
-  offTime: f('Trading halt time', 'time'),
-  limitOpenTime: f('Restricted open time', 'time'),
-  maintainTime: f('Maintenance time', 'time'),
-  deliveryTime: f('Delivery time', 'time'),
-  deliveryStartTime: f('Delivery start time', 'time'),
-  deliveryPeriod: f('Delivery period'),
-  fundInterval: f('Funding interval (hours)', 'number'),
-  isIsolatedBaseBorrowable: f('Base coin borrowable (isolated)'),
-  isIsolatedQuotedBorrowable: f('Quote coin borrowable (isolated)'),
-  warningRiskRatio: f('Warning risk ratio', 'number'),
-  liquidationRiskRatio: f('Liquidation risk ratio', 'number'),
-  userMinBorrow: f('Minimum borrowable amount', 'number'),
+  // The steps (derived, see stepRows) come first in this group.
+  pricePrecision: f('steps', 'Price decimals', 'number'),
+  quantityPrecision: f('steps', 'Quantity decimals', 'number'),
+  quotePrecision: f('steps', 'Quote decimals', 'number'),
+  priceMultiplier: f('steps', 'Price multiplier', 'number'),
+  quantityMultiplier: f('steps', 'Quantity multiplier', 'number'),
+  minOrderQty: f('limits', 'Min order qty', 'number'),
+  maxOrderQty: f('limits', 'Max limit order qty', 'maxQty'),
+  maxMarketOrderQty: f('limits', 'Max market order qty', 'number'),
+  minOrderAmount: f('limits', 'Min order amount', 'number'),
+  buyLimitPriceRatio: f('limits', 'Buy price limit', 'percent'),
+  sellLimitPriceRatio: f('limits', 'Sell price limit', 'percent'),
+  maxSymbolOrderNum: f('limits', 'Max orders per pair', 'number'),
+  maxProductOrderNum: f('limits', 'Max orders per product', 'number'),
+  maxPositionNum: f('limits', 'Max positions per pair', 'number'),
+  makerFeeRate: f('fees', 'Maker fee', 'percent'),
+  takerFeeRate: f('fees', 'Taker fee', 'percent'),
+  feeRateUpRatio: f('fees', 'Fee markup', 'percent'),
+  openCostUpRatio: f('fees', 'Opening cost markup', 'percent'),
+  minLeverage: f('leverage', 'Min leverage', 'number'),
+  maxLeverage: f('leverage', 'Max leverage', 'number'),
+  maxCrossedLeverage: f('leverage', 'Max cross leverage', 'number'),
+  maxIsolatedLeverage: f('leverage', 'Max isolated leverage', 'number'),
+  status: f('times', 'Status', 'status'),
+  launchTime: f('times', 'Launch time', 'time'),
+  offTime: f('times', 'Trading halt time', 'time'),
+  limitOpenTime: f('times', 'Restricted open time', 'time'),
+  maintainTime: f('times', 'Maintenance time', 'time'),
+  deliveryTime: f('times', 'Delivery time', 'time'),
+  deliveryStartTime: f('times', 'Delivery start time', 'time'),
+  deliveryPeriod: f('times', 'Delivery period'),
+  fundInterval: f('times', 'Funding interval (h)', 'number'),
+  isIsolatedBaseBorrowable: f('margin', 'Borrow base (isolated)'),
+  isIsolatedQuotedBorrowable: f('margin', 'Borrow quote (isolated)'),
+  warningRiskRatio: f('margin', 'Warning risk ratio', 'number'),
+  liquidationRiskRatio: f('margin', 'Liquidation risk ratio', 'number'),
+  userMinBorrow: f('margin', 'Min borrow amount', 'number'),
+  symbol: f('identity', 'Symbol'),
+  category: f('identity', 'Product type', 'category'),
+  baseCoin: f('identity', 'Base coin'),
+  quoteCoin: f('identity', 'Quote coin'),
+  type: f('identity', 'Futures type'),
+  symbolType: f('identity', 'Symbol type'),
+  isRwa: f('identity', 'RWA symbol'),
+  isReality: f('identity', 'Reality stock token'),
+  areaSymbol: f('identity', 'Area symbol'),
 };
 
 export interface FieldRow {
@@ -75,11 +93,18 @@ export interface FieldRow {
   numeric: boolean;
   /** Not sent by the exchange but derived (the steps): the field it comes from. */
   derivedFrom?: string;
+  group: FieldGroupId;
+}
+
+export interface FieldGroup {
+  id: FieldGroupId;
+  heading: string;
+  rows: FieldRow[];
 }
 
 /**
- * The price and quantity steps (shared/steps.ts, as the grid, the desk and the CLI take them),
- * listed before the multipliers: spot and margin send none, so the raw fields alone hide the step.
+ * The price and quantity steps (shared/steps.ts, as the grid, the desk and the CLI take them), the
+ * first rows of the panel: spot and margin send no multiplier, so the raw fields alone hide the step.
  */
 function stepRows(instrument: Instrument): FieldRow[] {
   const rows: FieldRow[] = [];
@@ -101,12 +126,13 @@ function stepRows(instrument: Instrument): FieldRow[] {
       unknown: false,
       numeric: true,
       derivedFrom: fromMultiplier ? from[0] : `10^-${from[1]}`,
+      group: 'steps',
     });
   }
   return rows;
 }
 
-/** Every field the exchange returned for this instrument: spec fields in reading order, then new ones. */
+/** Every field the exchange returned for this instrument, in reading order: the steps, spec fields, new ones. */
 export function fieldRows(instrument: Instrument): FieldRow[] {
   const record = instrument as Record<string, unknown>;
   const present = Object.keys(record);
@@ -125,12 +151,16 @@ export function fieldRows(instrument: Instrument): FieldRow[] {
     const rawText = raw === null ? 'null' : (raw ?? '');
     const formatted = info ? FORMAT_OF_KIND[info.kind](raw) : isEmptyValue(raw) ? '—' : rawText;
     const numeric = info ? isNumericKind(info.kind) : false;
-    return { field, label: info?.label ?? field, raw, rawText, formatted, unknown: !info, numeric };
+    const group = info?.group ?? 'new';
+    return { field, label: info?.label ?? field, raw, rawText, formatted, unknown: !info, numeric, group };
   });
-  // After the precisions, where the multipliers (if any) follow.
-  const order = Object.keys(SPEC_FIELDS);
-  const after = order.indexOf('quotePrecision');
-  const at = known.findIndex((k) => order.indexOf(k) > after);
-  rows.splice(at < 0 ? known.length : at, 0, ...stepRows(instrument));
-  return rows;
+  return [...stepRows(instrument), ...rows];
+}
+
+/** The rows in their headed groups, in reading order; a group with no field sent is left out. */
+export function fieldGroups(instrument: Instrument): FieldGroup[] {
+  const rows = fieldRows(instrument);
+  return FIELD_GROUPS.map(([id, heading]) => ({ id, heading, rows: rows.filter((r) => r.group === id) })).filter(
+    (g) => g.rows.length > 0,
+  );
 }
