@@ -76,3 +76,36 @@ test.describe('the instrument details panel', () => {
     });
   }
 });
+
+test.describe('cut text', () => {
+  for (const [width, height] of [
+    [960, 600],
+    [1280, 800],
+  ] as const) {
+    test(`the grid's group labels stay whole while it scrolls sideways at ${width}×${height}`, async ({
+      app,
+      shot,
+    }) => {
+      await app.setViewportSize({ width, height });
+      await expect(grid(app)).toHaveAttribute('aria-busy', 'false');
+      const labels = grid(app).locator('[aria-rowindex="1"] [role="columnheader"] span');
+      const max = await grid(app).evaluate((g) => g.scrollWidth - g.clientWidth);
+      for (let x = 0; x <= Math.min(max, 2400); x += 40) {
+        await grid(app).evaluate((g, left) => (g.scrollLeft = left), x);
+        // The labels in view, away from the right edge (where the view cuts whatever comes in).
+        const inView = await labels.evaluateAll((spans) => {
+          const view = spans[0]!.closest('[role="grid"]')!.getBoundingClientRect();
+          return spans.flatMap((s, i) => {
+            const r = s.getBoundingClientRect();
+            return getComputedStyle(s).visibility !== 'hidden' && r.right > view.left && r.left < view.right - 120
+              ? [i]
+              : [];
+          });
+        });
+        expect(inView.length, `group labels in view at scrollLeft ${x}`).toBeGreaterThan(0);
+        for (const i of inView) await expectWhole(labels.nth(i), `group label ${i} at scrollLeft ${x}`);
+        if (x === 520) await shotBoth(app, shot, `small-grid-groups-${width}x${height}`);
+      }
+    });
+  }
+});

@@ -3,6 +3,7 @@
  * clipping ancestor ("ymbol" after a sideways scroll), or covered by something drawn over it (a
  * sticky header or column). `expectWhole` checks every element a locator matches, where it is now
  * (scroll it first if it should be in view); an input is checked for its placeholder when empty.
+ * An element hidden on purpose (visibility: hidden) is not read, and passes.
  */
 import { expect, type Locator } from '@playwright/test';
 
@@ -17,6 +18,8 @@ export function clippedTexts(locator: Locator): Promise<string[]> {
     const round = (n: number) => Math.round(n * 10) / 10;
     for (const el of elements as HTMLElement[]) {
       const what = `${name(el)} "${(el.textContent ?? '').trim().slice(0, 60)}"`;
+      // Hidden on purpose (visibility: hidden): not read, so not cut.
+      if (getComputedStyle(el).visibility === 'hidden') continue;
       if (el.getClientRects().length === 0) {
         out.push(`${what}: not drawn`);
         continue;

@@ -7,7 +7,7 @@
  * column group, Arrow down back to the rows; Alt+arrow keys resize. A header moved to is scrolled
  * into view right of the pinned Symbol column.
  */
-import { memo, useState, type KeyboardEvent } from 'react';
+import { Fragment, memo, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Header, HeaderGroup, SortingState, Table } from '@tanstack/react-table';
 import type { Instrument } from '../../../shared/schemas';
 import { isNumericKind } from './columns';
@@ -124,29 +124,66 @@ const LeafHeader = memo(function LeafHeader({
   );
 });
 
-/** The column group row(s): they change with the columns' order, visibility and widths only. */
+/**
+ * The column group row(s): they change with the columns' order, visibility and widths, and when a
+ * group label crosses the pinned pane's edge. The pinned column's group is drawn over the pinned
+ * column (sticky, whole at any scroll); the other labels stick at the pinned pane's edge within
+ * their span, and the one whose span shows less than the label is hidden (groupLabelCutoff).
+ */
 const GroupRows = memo(function GroupRows({
   groupRows,
   width,
+  pinnedWidth,
+  cutoff,
 }: {
   groupRows: Array<HeaderGroup<Instrument>>;
   width: number;
   /** Not read: passed so that a change of widths re-renders the memoized rows. */
   columns: readonly CellColumn[];
+  /** The pinned Symbol column's width, 0 when none is pinned. */
+  pinnedWidth: number;
+  /** Labels of the spans starting at or before it are hidden (see groupLabelCutoff). */
+  cutoff: number | undefined;
 }) {
+  const rowStyle = { width, '--pinned-edge': `${pinnedWidth}px` } as CSSProperties;
   return groupRows.map((group, r) => (
-    <div role="row" key={group.id} className="ig-hrow ig-group-row" aria-rowindex={r + 1} style={{ width }}>
-      {group.headers.map((h) => (
-        <div
-          key={h.id}
-          role="columnheader"
-          aria-colspan={h.colSpan}
-          className={`ig-th ig-group${h.isPlaceholder ? ' is-placeholder' : ''}`}
-          style={{ left: h.getStart(), width: h.getSize() }}
-        >
-          {h.isPlaceholder ? null : <span className="ig-th-label">{String(h.column.columnDef.header)}</span>}
-        </div>
-      ))}
+    <div role="row" key={group.id} className="ig-hrow ig-group-row" aria-rowindex={r + 1} style={rowStyle}>
+      {group.headers.map((h) => {
+        const start = h.getStart();
+        const label = h.isPlaceholder ? null : <span className="ig-th-label">{String(h.column.columnDef.header)}</span>;
+        if (pinnedWidth > 0 && start === 0)
+          return (
+            <Fragment key={h.id}>
+              <div
+                role="columnheader"
+                aria-colspan={h.colSpan}
+                className={`ig-th ig-group ig-pinned${h.isPlaceholder ? ' is-placeholder' : ''}`}
+                style={{ width: pinnedWidth }}
+              >
+                {label}
+              </div>
+              {h.getSize() > pinnedWidth ? (
+                <div
+                  aria-hidden="true"
+                  className="ig-th ig-group"
+                  style={{ left: pinnedWidth, width: h.getSize() - pinnedWidth }}
+                />
+              ) : null}
+            </Fragment>
+          );
+        const cut = cutoff !== undefined && start <= cutoff + 0.5;
+        return (
+          <div
+            key={h.id}
+            role="columnheader"
+            aria-colspan={h.colSpan}
+            className={`ig-th ig-group${h.isPlaceholder ? ' is-placeholder' : ''}${cut ? ' label-hidden' : ''}`}
+            style={{ left: start, width: h.getSize() }}
+          >
+            {label}
+          </div>
+        );
+      })}
     </div>
   ));
 });
@@ -167,6 +204,7 @@ export const GridHeader = memo(function GridHeader({
   sorting,
   resizing,
   labelsHidden,
+  groupCut,
   focusColumn,
   onRowsFocus,
 }: {
@@ -180,6 +218,8 @@ export const GridHeader = memo(function GridHeader({
   resizing: string | false;
   /** How many columns after the pinned one hide their label (see hiddenLabelCount). */
   labelsHidden: number;
+  /** Group labels of the spans starting at or before it are hidden (see groupLabelCutoff). */
+  groupCut: number | undefined;
   /** Scrolls column `index` into view and focuses its header. */
   focusColumn(index: number, align: 'start' | 'nearest'): void;
   /** Arrow down: back to the rows. */
@@ -226,7 +266,13 @@ export const GridHeader = memo(function GridHeader({
 
   return (
     <div role="rowgroup" className="ig-head" style={{ width }}>
-      <GroupRows groupRows={groupRows} width={width} columns={columns} />
+      <GroupRows
+        groupRows={groupRows}
+        width={width}
+        columns={columns}
+        pinnedWidth={columns[0]?.pinned ? columns[0].width : 0}
+        cutoff={groupCut}
+      />
       {leafRow ? (
         <div
           role="row"

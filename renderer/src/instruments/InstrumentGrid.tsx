@@ -45,6 +45,7 @@ import { StatusDescriptions } from './grid-cells';
 import { GridHeader } from './GridHeader';
 import { GridRow, SKELETON_ROW_COUNT, SkeletonRows } from './GridRow';
 import {
+  groupLabelCutoff,
   edgeColumn,
   headerLabelLeft,
   hiddenLabelCount,
@@ -186,6 +187,9 @@ export const InstrumentGrid = memo(function InstrumentGrid({
   // re-renders when their count changes (sideState); the count itself is taken from the scroll
   // offset the virtualizer keeps, so it is also right after a change of the columns (no DOM read).
   const labelsHidden = Math.max(0, sideStateAt(columnVirtualizer.scrollOffset ?? 0) - 1);
+  // Likewise the group label the pinned pane's edge would cut ("MENT"): hidden, re-rendered when it changes.
+  const [, setGroupCut] = useState<number | undefined>(undefined);
+  const groupCut = groupLabelCutoff(columns, columnVirtualizer.scrollOffset ?? 0, pinnedWidth);
 
   /** Scrolls column `index` into view right of the pinned pane and focuses its header. */
   const focusColumn = useCallback(
@@ -328,7 +332,10 @@ export const InstrumentGrid = memo(function InstrumentGrid({
         tabIndex={0}
         className="ig-scroll"
         onKeyDown={onKeyDown}
-        onScroll={(e) => setSideState(sideStateAt(e.currentTarget.scrollLeft))}
+        onScroll={(e) => {
+          setSideState(sideStateAt(e.currentTarget.scrollLeft));
+          setGroupCut(groupLabelCutoff(columns, e.currentTarget.scrollLeft, pinnedWidth));
+        }}
       >
         <GridHeader
           headerGroups={headerGroups}
@@ -339,6 +346,7 @@ export const InstrumentGrid = memo(function InstrumentGrid({
           sorting={sorting}
           resizing={table.getState().columnSizingInfo.isResizingColumn}
           labelsHidden={labelsHidden}
+          groupCut={groupCut}
           focusColumn={focusColumn}
           onRowsFocus={focusRows}
         />

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cellColumn, type CellColumn } from './grid-layout';
 import {
+  groupLabelCutoff,
   edgeColumn,
+  groupLabelRoom,
   headerLabelLeft,
   hiddenLabelCount,
   nextGroupStart,
@@ -90,5 +92,34 @@ describe('header labels under the pinned pane', () => {
     expect(hiddenLabelCount(lefts, true, 109)).toBe(1);
     expect(hiddenLabelCount(lefts, true, lefts[5]! + 1)).toBe(5);
     expect(hiddenLabelCount(lefts, false, 10_000)).toBe(0);
+  });
+});
+
+describe("group labels at the pinned pane's edge", () => {
+  const cols = layout();
+  const room = () => 60;
+  it("cuts none at the left edge, nor the pinned column's own group (drawn over the pinned column)", () => {
+    expect(groupLabelCutoff(cols, 0, 100, room)).toBeUndefined();
+    // The edge in Quote: the identity group, pinned with Symbol.
+    expect(groupLabelCutoff(cols, 100, 100, room)).toBeUndefined();
+  });
+  it('hides a label once its span shows less than the label right of the edge', () => {
+    // Status spans 220–340: at the edge 250, 90 px of it show (room 60): whole.
+    expect(groupLabelCutoff(cols, 150, 100, room)).toBe(219);
+    // At the edge 300, 40 px show: the label would read "TE".
+    expect(groupLabelCutoff(cols, 200, 100, room)).toBe(220);
+    // Past it, Status is wholly under the pane and Limits (340–524) whole at the edge 400.
+    expect(groupLabelCutoff(cols, 300, 100, room)).toBe(339);
+    // The edge at 470 leaves 54 px of Limits.
+    expect(groupLabelCutoff(cols, 370, 100, room)).toBe(340);
+  });
+  it("without a pinned column, the edge is the view's own", () => {
+    const unpinned = cols.map((c) => ({ ...c, pinned: false }));
+    expect(groupLabelCutoff(unpinned, 200, 0, room)).toBe(0);
+    expect(groupLabelCutoff(unpinned, 100, 0, room)).toBe(-1);
+  });
+  it('counts a label as capitals with their letter spacing and padding', () => {
+    expect(groupLabelRoom('Instrument')).toBeGreaterThan(90);
+    expect(groupLabelRoom('Fees')).toBeLessThan(groupLabelRoom('Instrument'));
   });
 });

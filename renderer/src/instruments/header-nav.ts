@@ -8,7 +8,7 @@
  * `pinnedWidth` pixels: its right edge, scrollLeft + pinnedWidth, is "the edge" below.
  */
 import { HEADER_PADDING_X_PX, HEADER_TEXT_PX, type CellColumn } from './grid-layout';
-import { isNumericKind } from './columns';
+import { COLUMN_GROUPS, isNumericKind } from './columns';
 import { maxTextWidth } from './text-fit';
 
 /** Room for a sort mark (▲ and a sort index) beside a header label, with its gap. */
@@ -84,4 +84,54 @@ export function hiddenLabelCount(labelLefts: readonly number[], pinned: boolean,
   let n = 0;
   while (n + 1 < labelLefts.length && labelLefts[n + 1]! < edge) n++;
   return n;
+}
+
+/** A group label: 10 px capitals, 0.06 em apart, 8 px padding each side (.ig-group, instruments.css). */
+const GROUP_TEXT_PX = 10;
+const GROUP_LETTER_SPACING_EM = 0.06;
+const GROUP_PADDING_PX = 8;
+
+/** The room a group's label takes in the group row (an upper bound: it is not measured). */
+export function groupLabelRoom(label: string): number {
+  const text = label.toUpperCase();
+  return (
+    maxTextWidth(text, GROUP_TEXT_PX, 'sans', true) +
+    text.length * GROUP_LETTER_SPACING_EM * GROUP_TEXT_PX +
+    2 * GROUP_PADDING_PX
+  );
+}
+
+const GROUP_ROOM: ReadonlyMap<string, number> = new Map(
+  COLUMN_GROUPS.map(([id, label]) => [id, groupLabelRoom(label)]),
+);
+const roomOfGroup = (group: string): number => GROUP_ROOM.get(group) ?? 0;
+
+/**
+ * Which group labels are hidden at this scroll position: those of the spans starting at or before
+ * the offset returned (undefined: none). A group's label sticks at the pinned pane's edge while its
+ * span passes under the pane (instruments.css), and is pushed under it by the span's end: a span
+ * that starts left of the edge and shows less than its label right of it has its label hidden
+ * rather than read as "MENT"; so have the spans wholly under the pane. The pinned column's own
+ * group is drawn over the pinned column, whole, and never hidden.
+ */
+export function groupLabelCutoff(
+  columns: readonly CellColumn[],
+  scrollLeft: number,
+  pinnedWidth: number,
+  labelRoom: (group: string) => number = roomOfGroup,
+): number | undefined {
+  if (scrollLeft <= 0) return undefined;
+  const edge = scrollLeft + pinnedWidth;
+  const at = columns.findIndex((c) => !c.pinned && c.start <= edge && c.start + c.width > edge);
+  if (at < 0) return undefined;
+  const group = columns[at]!.group;
+  let first = at;
+  while (first > 0 && columns[first - 1]!.group === group) first--;
+  // The edge in the pinned column's group: nothing of it is drawn but the pinned label.
+  if (columns[first]!.pinned) return undefined;
+  let last = at;
+  while (last + 1 < columns.length && columns[last + 1]!.group === group) last++;
+  const end = columns[last]!.start + columns[last]!.width;
+  const start = columns[first]!.start;
+  return start < edge && end - edge < labelRoom(group) ? start : start - 1;
 }
