@@ -85,7 +85,10 @@ export const revertPreviewSchema = z.object({
     profileId: idTextSchema,
     profileName: text,
     environment: environmentSchema,
-    /** The run's or the attempt's words ("Amend many · 30 items", "price 101.1 → 102.11"). */
+    /**
+     * The run's or the attempt's words ("Amend many run of 30 items", "Amend of BTCUSDT: price 101.1 →
+     * 102.11"), without a time: each host says `startedAt` in its own format.
+     */
     label: text,
   }),
   rows: z.array(revertRowSchema).max(MAX_RUN_ITEMS),

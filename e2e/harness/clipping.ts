@@ -7,9 +7,13 @@
  */
 import { expect, type Locator } from '@playwright/test';
 
-/** Why each element the locator matches is not readable whole (empty: all are). */
-export function clippedTexts(locator: Locator): Promise<string[]> {
-  return locator.evaluateAll((elements) => {
+/**
+ * Why each element the locator matches is not readable whole (empty: all are). `axis: 'x'` checks
+ * sideways only: rows scrolled out of a table's height are not cut text.
+ */
+export function clippedTexts(locator: Locator, axis: 'x' | 'both' = 'both'): Promise<string[]> {
+  return locator.evaluateAll((elements, axis) => {
+    const vertical = axis === 'both';
     const out: string[] = [];
     const name = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
@@ -62,14 +66,15 @@ export function clippedTexts(locator: Locator): Promise<string[]> {
         const inside =
           box.left >= left - 0.5 &&
           box.right <= left + a.clientWidth + 0.5 &&
-          box.top >= top - 0.5 &&
-          box.bottom <= top + a.clientHeight + 0.5;
+          (!vertical || (box.top >= top - 0.5 && box.bottom <= top + a.clientHeight + 0.5));
         if (!inside && !cutBy)
           cutBy = `${name(a)} ${round(left)}–${round(left + a.clientWidth)} × ${round(top)}–${round(top + a.clientHeight)}`;
         seen.left = Math.max(seen.left, left);
         seen.right = Math.min(seen.right, left + a.clientWidth);
         seen.top = Math.max(seen.top, top);
         seen.bottom = Math.min(seen.bottom, top + a.clientHeight);
+        // A modal dialog is drawn in the top layer: what holds it in the page clips nothing of it.
+        if (a.matches('dialog:modal, :popover-open')) break;
       }
       if (cutBy)
         out.push(
@@ -94,11 +99,11 @@ export function clippedTexts(locator: Locator): Promise<string[]> {
       }
     }
     return out;
-  });
+  }, axis);
 }
 
 /** Every element the locator matches shows its text whole (polled: layout may still be settling). */
-export async function expectWhole(locator: Locator, where: string) {
+export async function expectWhole(locator: Locator, where: string, axis: 'x' | 'both' = 'both') {
   await expect(locator.first()).toBeVisible();
-  await expect.poll(() => clippedTexts(locator), { message: `text cut: ${where}` }).toEqual([]);
+  await expect.poll(() => clippedTexts(locator, axis), { message: `text cut: ${where}` }).toEqual([]);
 }

@@ -225,7 +225,7 @@ export class Reverts {
       profileId: run.profileId,
       profileName: run.profileName,
       environment: run.environment,
-      label: `Amend many run of ${run.items.length} item${run.items.length === 1 ? '' : 's'} started ${new Date(run.startedAt).toISOString()}`,
+      label: `Amend many run of ${run.items.length} item${run.items.length === 1 ? '' : 's'}`,
       attempts,
     };
   }

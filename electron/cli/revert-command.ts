@@ -74,14 +74,14 @@ export async function revert(
   }
 }
 
-/** "Revert run 1a2b… (Amend many run of 3 items …), profile "Local demo" (Local demo)". */
+/** "Revert run 1a2b… (Amend many run of 3 items, started 2026-…Z), profile "Local demo" (Local demo)". */
 function headline(cmd: RevertCommand, preview: RevertPreview): string {
   const s = preview.source;
   const what = cmd.runId !== undefined ? `run ${cmd.runId}` : `amend ${cmd.attemptId}`;
   const before = preview.revertedBy.length
     ? `; reverted before by ${plural(preview.revertedBy.length, 'run')} ${preview.revertedBy.map((r) => r.id).join(', ')}`
     : '';
-  return `Revert ${what} (${s.label}), profile "${s.profileName}" (${ENVIRONMENT_LABELS[s.environment]})${before}.`;
+  return `Revert ${what} (${s.label}, started ${new Date(s.startedAt).toISOString()}), profile "${s.profileName}" (${ENVIRONMENT_LABELS[s.environment]})${before}.`;
 }
 
 function printPreview(out: Output, io: CliIo, cmd: RevertCommand, preview: RevertPreview, plan: AmendPlan): void {

@@ -21,6 +21,7 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { call } from '../lib/desk';
 import { Modal } from '../screens/profiles/Modal';
 import { shortId } from './RevertLinkWords';
+import { formatTime } from '../amend/status-display';
 import '../amend/amend.css';
 import '../amend-many/amend-many.css';
 import './revert.css';
@@ -89,7 +90,7 @@ export function RevertDialog({
           <>
             {' '}
             <span className={`amend-env env-${s.environment}`}>{ENVIRONMENT_LABELS[s.environment]}</span> profile{' '}
-            {s.profileName} · {s.label}
+            {s.profileName} · {s.label} · started {formatTime(s.startedAt)}
           </>
         ) : null}
       </p>

@@ -1,4 +1,8 @@
-/** Step 3: every selected order under the rule — current → new, the verdict of the amend rules, and why. */
+/**
+ * Step 3: every selected order under the rule — the verdict of the amend rules, current → new, and
+ * why. The verdict comes right after the order it judges: in a narrow window the table scrolls
+ * sideways, and what is read first must not be what is cut.
+ */
 import { useRef } from 'react';
 import type { AmendPlan, PlanRow, RowStatus } from '../../../shared/amend-plan';
 import { useVisibleRows } from './virtual-rows';
@@ -95,13 +99,13 @@ export function PreviewTable({
               <th scope="col">Order</th>
               <th scope="col">Symbol</th>
               <th scope="col">Side</th>
-              <th scope="col" className="num-h">
+              <th scope="col">Verdict</th>
+              <th scope="col" className="num-h am-wrap-h">
                 Price (current → new)
               </th>
-              <th scope="col" className="num-h">
+              <th scope="col" className="num-h am-wrap-h">
                 Qty (current → new)
               </th>
-              <th scope="col">Verdict</th>
               <th scope="col">Why / warnings</th>
             </tr>
           </thead>
@@ -118,6 +122,9 @@ export function PreviewTable({
                     {row.symbol} <span className="muted am-cat">{row.category}</span>
                   </td>
                   <td className={row.side === 'buy' ? 'amend-buy' : 'amend-sell'}>{row.side ?? '—'}</td>
+                  <td className="am-verdict-cell">
+                    <span className={`badge ${v.badge}`}>{v.label}</span>
+                  </td>
                   <td className="num">
                     <Change from={row.current.price} to={row.next.price} />
                   </td>
@@ -126,9 +133,6 @@ export function PreviewTable({
                     {row.current.filledQty && row.current.filledQty !== '0' ? (
                       <div className="am-filled">filled {row.current.filledQty}</div>
                     ) : null}
-                  </td>
-                  <td>
-                    <span className={`badge ${v.badge}`}>{v.label}</span>
                   </td>
                   <td className="am-notes-cell">
                     <Notes row={row} />

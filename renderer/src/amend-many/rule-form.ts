@@ -23,17 +23,18 @@ export const EMPTY_RULE: RuleForm = {
   autoCancel: false,
 };
 
+/** Placeholders fit the value's box (84 px, .am-rule-grid in amend-many.css): no room for "e.g.". */
 export const PRICE_MODES: { mode: PriceMode; label: string; field: string; placeholder: string }[] = [
   { mode: 'none', label: 'Unchanged', field: '', placeholder: '' },
-  { mode: 'steps', label: 'Shift by steps', field: 'Price steps', placeholder: 'e.g. 2 or -1' },
-  { mode: 'percent', label: 'Shift by %', field: 'Price shift %', placeholder: 'e.g. 0.5 or -1' },
-  { mode: 'set', label: 'Set to', field: 'New price', placeholder: 'e.g. 101.25' },
+  { mode: 'steps', label: 'Shift by steps', field: 'Price steps', placeholder: '2 or -1' },
+  { mode: 'percent', label: 'Shift by %', field: 'Price shift %', placeholder: '0.5 or -1' },
+  { mode: 'set', label: 'Set to', field: 'New price', placeholder: '101.25' },
 ];
 
 export const QTY_MODES: { mode: QtyMode; label: string; field: string; placeholder: string }[] = [
   { mode: 'none', label: 'Unchanged', field: '', placeholder: '' },
-  { mode: 'percent', label: 'Scale to %', field: 'Quantity %', placeholder: 'e.g. 50 halves it' },
-  { mode: 'set', label: 'Set to', field: 'New quantity', placeholder: 'e.g. 0.5' },
+  { mode: 'percent', label: 'Scale to %', field: 'Quantity %', placeholder: '50 = half' },
+  { mode: 'set', label: 'Set to', field: 'New quantity', placeholder: '0.5' },
 ];
 
 /** A whole number as typed ("+2", "-1"); anything else is NaN, which the planner reports. */
