@@ -4,6 +4,7 @@
  * e2e/screenshots/ (the same states, checked with axe), so the README's pictures never stop working.
  */
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ROOT, SCREENSHOT_DIR } from './harness/paths';
 import { previewShiftedLadder } from './harness/amend-many-steps';
@@ -16,7 +17,7 @@ test.beforeEach(async ({ app }, testInfo) => {
   await app.setViewportSize({ width: 1280, height: 800 });
 });
 
-const nav = (app: import('@playwright/test').Page, name: string) =>
+const nav = (app: Page, name: string) =>
   app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 test('instruments', async ({ app }) => {
