@@ -36,6 +36,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -289,6 +290,13 @@ async function main() {
     for (let i = 0; i < pages.length; i++) {
       variants.push(await openVariant(browser, pages[i].name, `${servers[i].url}/grid-bench.html`));
     }
+    // Figures of another browser or machine are not comparable: say which ones these are, every time.
+    const cpu = cpus();
+    console.log(
+      `Chromium ${browser.version()} (${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}); ${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}; load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(
       `${ROWS} synthetic instruments; ${WARMUP_RUNS} warm-up run, then ${RUNS} measured runs` +
         (variants.length > 1 ? ` of each page, alternating (${BASE_REF} = base, this checkout = new)` : ''),
@@ -323,7 +331,10 @@ async function main() {
             .join(' · '),
       );
     }
-    console.log(JSON.stringify(variants.length > 1 ? { base: BASE_REF, ...results } : results.new));
+    const where = { chromium: browser.version(), cpu: `${cpu[0]?.model ?? 'unknown'} × ${cpu.length}` };
+    console.log(
+      JSON.stringify(variants.length > 1 ? { ...where, base: BASE_REF, ...results } : { ...where, ...results.new }),
+    );
   } finally {
     await browser.close();
     await Promise.all(servers.map((s) => s.close()));
