@@ -34,6 +34,8 @@ export const lastTestSchema = z.object({
   at: z.number(),
   headline: z.string(),
   message: z.string(),
+  /** The profile's host has answered no request since this time, after the test: the test is stale. */
+  hostSilentSince: z.number().optional(),
 });
 export type LastTest = z.infer<typeof lastTestSchema>;
 

@@ -424,6 +424,35 @@ describe('test connection', () => {
     expect(t.message).toContain(code);
   });
 
+  it('marks a passed test stale once the host answers nothing, and fresh again when it answers', async () => {
+    let hostGone = false;
+    const send: typeof fetch = (input, init) =>
+      hostGone ? Promise.reject(new TypeError('fetch failed: connect ECONNREFUSED')) : fetch(input, init);
+    const s = createProfileService(
+      { userDataDir: dir, secretBox: testSecretBox(), version: 'test' },
+      { url: async () => demo.url },
+      {
+        client: { limiters: new RateLimiters(), skews: new ClockSkews(), sleep: async () => {}, fetch: send },
+        scrypt: FAST_SCRYPT,
+      },
+    );
+    const p = await s.create(custom({ ...demoCreds }));
+    await s.select(p.id);
+    expect((await s.testConnection(p.id)).ok).toBe(true);
+    const lastTest = async () => (await s.list()).find((x) => x.id === p.id)?.lastTest;
+    expect((await lastTest())?.hostSilentSince).toBeUndefined();
+
+    hostGone = true;
+    const { client } = await s.active();
+    await expect(client.getOpenOrders({ category: 'USDT-FUTURES' })).rejects.toThrow();
+    expect((await lastTest())?.hostSilentSince).toEqual(expect.any(Number));
+    expect((await lastTest())?.ok).toBe(true);
+
+    hostGone = false;
+    await (await s.active()).client.getOpenOrders({ category: 'USDT-FUTURES' });
+    expect((await lastTest())?.hostSilentSince).toBeUndefined();
+  });
+
   it('explains an unreachable host and a timeout', async () => {
     const s = service();
     const port = await closedPort();

@@ -68,6 +68,8 @@ class VaultProfileService implements ProfileService {
   private readonly vault: Vault;
   private readonly store: ProfileStore;
   private readonly now: () => number;
+  /** Since when each profile's host has answered nothing (absent: it answered last). */
+  private readonly silentSince = new Map<string, number>();
   private file: Promise<ProfilesFile> | undefined;
   /** Why the profiles file was not loaded as it was; shown with the storage status for the session. */
   private loadProblem: string | undefined;
@@ -307,19 +309,47 @@ class VaultProfileService implements ProfileService {
   // ---------- internals ----------
 
   private summarize(p: StoredProfile, activeId: string): ProfileSummary {
-    return summaryOf(this.vault, p, activeId, this.lastTests.get(p.id));
+    return summaryOf(this.vault, p, activeId, this.lastTestNow(p.id));
   }
 
   private async localDemoSummary(activeId: string): Promise<ProfileSummary> {
-    return localDemoSummary(await this.localDemo.url(), activeId, this.lastTests.get(LOCAL_DEMO_PROFILE_ID));
+    return localDemoSummary(await this.localDemo.url(), activeId, this.lastTestNow(LOCAL_DEMO_PROFILE_ID));
+  }
+
+  /** The last test, marked stale when the profile's host has not answered since it ran. */
+  private lastTestNow(id: string): LastTest | undefined {
+    const last = this.lastTests.get(id);
+    const silent = this.silentSince.get(id);
+    return last && silent !== undefined && silent >= last.at ? { ...last, hostSilentSince: silent } : last;
   }
 
   private localDemoClient(baseUrl: string, extra: Partial<ClientConfig> = {}) {
-    return localDemoClient(baseUrl, { ...this.options.client, ...extra });
+    return localDemoClient(baseUrl, { ...this.options.client, ...this.heard(LOCAL_DEMO_PROFILE_ID), ...extra });
   }
 
   private clientFor(p: StoredProfile, extra: Partial<ClientConfig> = {}) {
-    return clientFor(this.vault, p, { ...this.options.client, ...extra });
+    return clientFor(this.vault, p, { ...this.options.client, ...this.heard(p.id), ...extra });
+  }
+
+  /**
+   * A profile's requests, watched for whether its host answers at all: a request that gets no
+   * answer (refused, no such host, timed out) starts its silence, any answer ends it.
+   */
+  private heard(id: string): Partial<ClientConfig> {
+    const send = this.options.client?.fetch ?? fetch;
+    return {
+      fetch: (input, init) =>
+        send(input, init).then(
+          (answer) => {
+            this.silentSince.delete(id);
+            return answer;
+          },
+          (e: unknown) => {
+            if (!this.silentSince.has(id)) this.silentSince.set(id, this.now());
+            throw e;
+          },
+        ),
+    };
   }
 
   private lastTestOf(result: ConnectionTest): LastTest {

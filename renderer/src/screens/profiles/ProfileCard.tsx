@@ -234,7 +234,10 @@ function ConnectionResult({ result }: { result: ConnectionTest }) {
 function EarlierResult({ last }: { last: LastTest }) {
   const now = useNow(60_000);
   return (
-    <p className={`pf-result pf-earlier ${last.ok ? 'pf-result-ok' : 'pf-result-bad'}`} title={last.message}>
+    <p
+      className={`pf-result pf-earlier ${last.ok && last.hostSilentSince === undefined ? 'pf-result-ok' : 'pf-result-bad'}`}
+      title={last.message}
+    >
       {earlierTestWords(last, now)}
     </p>
   );

@@ -40,11 +40,32 @@ describe("the words of a profile's last connection test", () => {
   });
 });
 
+describe('a stale test', () => {
+  it('says in the header that the host answers nothing, whatever the test said', () => {
+    const ok = {
+      ok: true,
+      at: at(23, 12, 3),
+      headline: 'Connection OK',
+      message: 'Connected.',
+      hostSilentSince: at(23, 12, 20),
+    };
+    expect(lastTestWords(ok, NOW)).toEqual({
+      tone: 'failed',
+      text: 'No answer since 12:20',
+      label:
+        'Connection test of the active profile: stale, its host has answered nothing since 12:20 (last test at 12:03)',
+    });
+  });
+});
+
 describe("a card's earlier test", () => {
   it('says when, and how long ago, so an old result is not taken for today', () => {
     const ok = { ok: true, at: at(23, 12, 3), headline: 'Connection OK', message: 'Connected.' };
     expect(earlierTestWords(ok, NOW)).toBe('Last test 12:03 (27 min ago): connection OK');
     const failed = { ok: false, at: at(21, 9, 5), headline: 'no answer', message: '…' };
     expect(earlierTestWords(failed, NOW)).toBe('Last test 2026-11-21 09:05 (2 d 3 h ago): failed, no answer');
+    expect(earlierTestWords({ ...ok, hostSilentSince: at(23, 12, 20) }, NOW)).toBe(
+      'Last test 12:03 (27 min ago): connection OK — stale: its host has answered nothing since 12:20; test again',
+    );
   });
 });

@@ -90,6 +90,14 @@ export function lastTestWords(
     return { tone: 'none', text: 'Local', label: `${prefix}: not needed, the Local demo runs inside the app` };
   if (!t) return { tone: 'none', text: 'Not tested', label: `${prefix}: not tested yet` };
   const when = testTime(t.at, now);
+  if (t.hostSilentSince !== undefined) {
+    const since = testTime(t.hostSilentSince, now);
+    return {
+      tone: 'failed',
+      text: `No answer since ${since}`,
+      label: `${prefix}: stale, its host has answered nothing since ${since} (last test at ${when})`,
+    };
+  }
   return t.ok
     ? { tone: 'ok', text: `Connection OK · ${when}`, label: `${prefix}: OK at ${when}` }
     : {
@@ -111,5 +119,8 @@ export function testTime(at: number, now: number = Date.now()): string {
 
 /** A card's earlier test, with its age: a result of days ago (another port, another key) reads as old. */
 export function earlierTestWords(last: LastTest, now: number): string {
-  return `Last test ${testTime(last.at, now)} (${formatRelative(last.at, now)}): ${last.ok ? 'connection OK' : `failed, ${last.headline}`}`;
+  const result = `Last test ${testTime(last.at, now)} (${formatRelative(last.at, now)}): ${last.ok ? 'connection OK' : `failed, ${last.headline}`}`;
+  return last.hostSilentSince === undefined
+    ? result
+    : `${result} — stale: its host has answered nothing since ${testTime(last.hostSilentSince, now)}; test again`;
 }
