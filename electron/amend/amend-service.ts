@@ -25,6 +25,7 @@ import type { ActivityLog, EntryPage, LogHealth, RunItemsPage } from '../activit
 import type { ModifyAnswer } from '../exchange/client';
 import type { AmendClient } from './amend-client';
 import { AmendSteps, type ProfileDesk } from './amend-steps';
+import { acceptedOutcome, sendFailedOutcome } from './attempt-outcomes';
 import { watchOrder, type OrderPushSource } from './order-watch';
 
 /** Where callers have always found it; its home is amend-client.ts, below this file and amend-steps.ts. */
@@ -254,10 +255,10 @@ export class AmendService {
       answer = await client.modifyOrder(request);
     } catch (e) {
       watch?.close();
-      this.steps.sendFailed(attempt, desk, named, e);
+      sendFailedOutcome(this.steps, attempt, desk, named, e);
       return;
     }
-    const ids = this.steps.accepted(attempt, desk, named, answer);
+    const ids = acceptedOutcome(this.steps, attempt, desk, named, answer);
     watch?.name(ids);
     await this.steps.follow(attempt, desk, ids, watch, () =>
       client.getOrder(ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid }),

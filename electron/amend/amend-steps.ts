@@ -22,23 +22,9 @@ import { categorySchema, type ModifyOrderRequest, type Order } from '../../share
 import type { ActivityLog } from '../activity/activity-log';
 import { errnoCode, notRecordedError } from '../storage/storage-error';
 import type { AmendClient } from './amend-client';
-import {
-  acceptedOutcome,
-  followedOutcome,
-  recheckOutcome,
-  sendFailedOutcome,
-  unaccountedOutcome,
-  type AcceptedAnswer,
-  type AttemptRecorder,
-} from './attempt-outcomes';
+import { followedOutcome, type AttemptRecorder } from './attempt-outcomes';
 import { runItemSummary, SUMMARY } from './attempt-text';
-import {
-  FOLLOW_INTERVAL_MS,
-  FOLLOW_TIMEOUT_MS,
-  followModification,
-  type FollowOutcome,
-  type OrderWatch,
-} from './follow';
+import { FOLLOW_INTERVAL_MS, FOLLOW_TIMEOUT_MS, followModification, type OrderWatch } from './follow';
 import type { InstrumentLookup } from './instrument-cache';
 import { newProfileDesk, snapshot, type ProfileDesk } from './profile-desk';
 
@@ -238,14 +224,6 @@ export class AmendSteps implements AttemptRecorder {
     return this.running.get(id);
   }
 
-  /**
-   * The exchange accepted the modification: the order is guarded under both identifiers the answer
-   * names, and the attempt is followed from here. Answers those identifiers.
-   */
-  accepted(attempt: Attempt, desk: ProfileDesk, named: OrderIds, answer: AcceptedAnswer): OrderIds {
-    return acceptedOutcome(this, attempt, desk, named, answer);
-  }
-
   /** Follows an accepted modification to its outcome (see follow.ts) and applies it to the attempt. */
   async follow(
     attempt: Attempt,
@@ -271,30 +249,7 @@ export class AmendSteps implements AttemptRecorder {
       intervalMs: this.followIntervalMs,
       signal: this.stop.signal,
     });
-    this.followed(attempt, desk, ids, outcome);
-  }
-
-  /** What a follow's outcome means for the attempt and the order's guard. */
-  followed(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, outcome: FollowOutcome): void {
     followedOutcome(this, attempt, desk, ids, outcome);
-  }
-
-  /**
-   * The request carrying the attempt failed: rejected by the exchange (nothing changed), never sent,
-   * or unanswered (mayHaveTakenEffect: outcome unknown, the order guarded, never resent).
-   */
-  sendFailed(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, e: unknown): void {
-    sendFailedOutcome(this, attempt, desk, ids, e);
-  }
-
-  /** The request was answered, but the answer does not account for this item (see attempt-outcomes.ts). */
-  unaccounted(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, why: string): void {
-    unaccountedOutcome(this, attempt, desk, ids, why);
-  }
-
-  /** "Check again" for an attempt whose outcome is unknown; answers whether the outcome became known. */
-  recheck(attempt: Attempt, desk: ProfileDesk, order: Order): boolean {
-    return recheckOutcome(this, attempt, desk, order);
   }
 
   /** The instrument named by the request, or by the order as last seen; undefined when neither names one. */

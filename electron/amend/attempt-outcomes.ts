@@ -1,7 +1,8 @@
 /**
  * What each answer and outcome means for an attempt and its order's guard: accepted, followed to
  * applied / cancelled / filled / unchanged / unknown, rejected or never sent, unaccounted for in a
- * batch answer, and checked again. amend-steps.ts runs these for single amends and runs alike.
+ * batch answer, and checked again. Single amends (amend-service.ts) and runs (run-send.ts,
+ * run-recheck.ts) call these alike, with AmendSteps as the recorder; its follow ends in followedOutcome.
  */
 import type { Attempt, AttemptStatus } from '../../shared/attempts';
 import { changeText } from '../../shared/change-text';

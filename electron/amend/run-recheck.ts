@@ -1,6 +1,6 @@
 /**
  * Check again: an item (or a lone attempt) whose outcome is unknown is read once more and decided
- * as the follow's time limit decides (amend-steps.ts recheck); a read that fails is noted, and the
+ * as the follow's time limit decides (attempt-outcomes.ts recheckOutcome); a read that fails is noted, and the
  * outcome stays unknown.
  */
 import type { AttemptWithGuard } from '../../shared/attempts';
@@ -9,6 +9,7 @@ import { attemptIds } from '../../shared/order-ids';
 import type { Order } from '../../shared/schemas';
 import type { AmendSession } from './amend-service';
 import type { AmendSteps } from './amend-steps';
+import { recheckOutcome } from './attempt-outcomes';
 import type { OrderReader } from './order-reader';
 import type { Item, Run } from './run-model';
 
@@ -29,7 +30,7 @@ export async function recheckItems(
         steps.record(item.attempt);
         return;
       }
-      steps.recheck(item.attempt, run.desk, order);
+      recheckOutcome(steps, item.attempt, run.desk, order);
     }),
   );
 }
@@ -52,6 +53,6 @@ export async function recheckAttempt(
   }
   const ids = attemptIds(attempt);
   const order = await client.getOrder(ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid });
-  steps.recheck(attempt, steps.desk(profile.id), order);
+  recheckOutcome(steps, attempt, steps.desk(profile.id), order);
   return steps.answer(attempt);
 }

@@ -8,6 +8,7 @@ import { deskError, DeskError, explainCode } from '../../shared/errors';
 import type { Order } from '../../shared/schemas';
 import type { BatchModifyAnswer } from '../exchange/client';
 import type { AmendSteps } from './amend-steps';
+import { acceptedOutcome, sendFailedOutcome, unaccountedOutcome } from './attempt-outcomes';
 import { watchOrder } from './order-watch';
 import type { Item, Run } from './run-model';
 
@@ -67,7 +68,7 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
   } catch (e) {
     items.forEach((item, k) => {
       watches[k]?.close();
-      steps.sendFailed(item.attempt, desk, item.ids, e);
+      sendFailedOutcome(steps, item.attempt, desk, item.ids, e);
     });
     return;
   }
@@ -76,7 +77,7 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
     const watch = watches[k];
     const { attempt } = item;
     if (verdict.kind === 'accepted') {
-      const ids = steps.accepted(attempt, desk, item.ids, {
+      const ids = acceptedOutcome(steps, attempt, desk, item.ids, {
         code: answer.code,
         msg: answer.msg,
         requestTime: answer.requestTime,
@@ -102,10 +103,10 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
         path: BATCH_PATH,
         mayHaveTakenEffect: false,
       });
-      steps.sendFailed(attempt, desk, item.ids, error);
+      sendFailedOutcome(steps, attempt, desk, item.ids, error);
       return;
     }
     attempt.answer = { code: answer.code, msg: answer.msg, requestTime: answer.requestTime };
-    steps.unaccounted(attempt, desk, item.ids, verdict.why);
+    unaccountedOutcome(steps, attempt, desk, item.ids, verdict.why);
   });
 }
