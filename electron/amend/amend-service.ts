@@ -194,8 +194,8 @@ export class AmendService {
 
   /** Resolves when the attempt reaches a final status (tests, and a clean shutdown). */
   async settled(id: string): Promise<Attempt> {
-    const run = this.steps.settling(id);
-    if (run) return run;
+    const following = this.steps.settling(id);
+    if (following) return following;
     return this.getAttempt(id);
   }
 
@@ -230,16 +230,17 @@ export class AmendService {
 
     try {
       // Write-ahead: on disk (synced) before a byte of the request leaves, and before the answer.
-      await steps.sent([attempt], 'POST /api/v3/trade/modify-order');
+      await steps.recordBeforeSend([attempt], 'POST /api/v3/trade/modify-order');
     } catch (e) {
       desk.guards.release(ids, { attemptId: attempt.id });
       throw e;
     }
-    steps.track(attempt, this.run(attempt, checked.request, client, desk, ids, stream));
+    steps.track(attempt, this.sendAndFollow(attempt, checked.request, client, desk, ids, stream));
     return steps.answer(attempt);
   }
 
-  private async run(
+  /** Sends the checked modification once (never retried) and follows it to its outcome. */
+  private async sendAndFollow(
     attempt: Attempt,
     request: ModifyOrderRequest,
     client: AmendClient,

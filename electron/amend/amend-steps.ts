@@ -186,7 +186,7 @@ export class AmendSteps implements AttemptRecorder {
    * written. When they cannot be recorded this throws the words of why (a DeskError of kind
    * 'storage', "Not sent: …"), the attempts are not this session's, and nothing may be sent.
    */
-  async sent(attempts: readonly Attempt[], detail: string): Promise<void> {
+  async recordBeforeSend(attempts: readonly Attempt[], detail: string): Promise<void> {
     for (const attempt of attempts) this.note(attempt, 'Sent', detail);
     try {
       await this.opts.log.appendAll(attempts.map((a) => structuredClone(a)));
@@ -199,8 +199,9 @@ export class AmendSteps implements AttemptRecorder {
   }
 
   /**
-   * An attempt whose intent could not be recorded (see sent): never sent, its order free again, and
-   * the words of why as its outcome. Runs show it as the item's; it cannot be recorded either.
+   * An attempt whose intent could not be recorded (see recordBeforeSend): never sent, its order free
+   * again, and the words of why as its outcome. Runs show it as the item's; it cannot be recorded
+   * either.
    * Refused, as a single amend that cannot be recorded is: the desk stopped it, and "rejected" is
    * the exchange's word (Activity's outcome filter and the CLI would count it as the exchange's).
    */

@@ -46,7 +46,7 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
   const detail = `POST ${BATCH_PATH} · request ${n} of ${run.batches.length}, ${items.length} item${items.length === 1 ? '' : 's'}`;
   for (const item of items) item.recorded = true;
   // Write-ahead: every item of the request on disk (one synced append) before it is sent.
-  const recording = steps.sent(
+  const recording = steps.recordBeforeSend(
     items.map((i) => i.attempt),
     detail,
   );
