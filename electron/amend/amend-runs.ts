@@ -4,14 +4,14 @@
  * the accepted ones through Batch Modify Orders — at most 20 of one category per request, request
  * after request, each once (never retried), paced by the client's limiter under the modify budget —
  * and follows each accepted item to its outcome like a single amend. Every per-item rule lives in
- * amend-steps.ts, shared with the single-order desk, so the two guard each other's orders.
+ * amend-steps.ts, shared with single amends, so the two guard each other's orders.
  *
  * Run states: 'checking' → 'running' → ('paused' ⇄ 'running') → 'done' when every item has a final
  * status. start() answers at once, while the orders are read and checked (`checked` counts them), so
- * the desk shows the check's progress and Stop there cancels the run before its first request. Stop
- * makes it 'stopped' at once: nothing more is sent, the items not sent become 'not-sent' (their
- * orders untouched and free again), and it turns 'done' when the sent ones have been followed to
- * their end. A run is finished exactly when it has `finishedAt`. Pause, resume and stop of a finished
+ * the Amend many screen shows the check's progress and Stop there cancels the run before its first
+ * request. Stop makes it 'stopped' at once: nothing more is sent, the items not sent become
+ * 'not-sent' (their orders untouched and free again), and it turns 'done' when the sent ones have
+ * been followed to their end. A run is finished exactly when it has `finishedAt`. Pause, resume and stop of a finished
  * run change nothing; "check" works in any state.
  *
  * The preview's refused and excluded rows come with the run (`skipped`), so the run accounts for
@@ -115,7 +115,7 @@ export class AmendRuns {
     const { profile, client, stream } = await this.opts.session();
     if (!client.batchModify) throw deskError('internal', 'This client cannot send Batch Modify Orders.');
     const batchModify = client.batchModify.bind(client);
-    const desk = this.steps.desk(profile.id);
+    const state = this.steps.profileState(profile.id);
     // Checked after the last await: two reverts of the same run cannot both find it free.
     const busy = revert ? this.openRevertOf(revert.reverts) : undefined;
     if (revert && busy) throw deskError('conflict', revertBusyWords(revert.reverts, busy));
@@ -125,7 +125,7 @@ export class AmendRuns {
       client,
       batchModify,
       stream,
-      desk,
+      profileState: state,
       reader: new OrderReader(client, this.opts.reader),
       startedAt: this.steps.now(),
       state: 'checking',
@@ -220,7 +220,7 @@ export class AmendRuns {
     return this.view(run);
   }
 
-  /** Stops every run: nothing more is sent; what is being followed ends as the desk's close makes it. */
+  /** Stops every run: nothing more is sent; what is being followed ends as AmendSteps.stopFollowing makes it. */
   async close(): Promise<void> {
     this.closing = true;
     await this.restored;
@@ -238,7 +238,7 @@ export class AmendRuns {
     try {
       await checkRun(this.steps, run);
     } catch (e) {
-      // A fault of the desk, not an answer: nothing was sent, and nothing will be.
+      // A fault in main, not an answer: nothing was sent, and nothing will be.
       this.stop(run, 'fault');
       run.sending = false;
       this.settle(run);
@@ -271,7 +271,7 @@ export class AmendRuns {
     for (const item of run.items) {
       if (item.recorded || item.notSent || item.excluded) continue;
       item.notSent = true;
-      run.desk.guards.release(item.ids, { attemptId: item.attempt.id });
+      run.profileState.guards.release(item.ids, { attemptId: item.attempt.id });
     }
     run.resume?.();
     this.settle(run);

@@ -1,5 +1,5 @@
 /**
- * The amend desk in main: the authority that re-checks every modification with the shared rules,
+ * Single amends in main: the authority that re-checks every modification with the shared rules,
  * refuses what breaks a rule or hits a guarded order, sends it once (never retried), follows the
  * engine's result and records each step in the activity log. The steps themselves live in
  * amend-steps.ts, shared with runs of many amends (amend-runs.ts).
@@ -24,7 +24,7 @@ import type { ModifyOrderRequest, Order } from '../../shared/schemas';
 import type { ActivityLog, EntryPage, LogHealth, RunItemsPage } from '../activity/activity-log';
 import type { ModifyAnswer } from '../exchange/client';
 import type { AmendClient } from './amend-client';
-import { AmendSteps, type ProfileDesk } from './amend-steps';
+import { AmendSteps, type ProfileAmendState } from './amend-steps';
 import { acceptedOutcome, sendFailedOutcome } from './attempt-outcomes';
 import { watchOrder, type OrderPushSource } from './order-watch';
 
@@ -82,13 +82,13 @@ export class AmendService {
   async getOrder(ref: OrderIds): Promise<{ order: Order; guard: OrderGuard }> {
     await this.steps.recovered;
     const { profile, client } = await this.opts.session();
-    const desk = this.steps.desk(profile.id);
+    const state = this.steps.profileState(profile.id);
     const order = await client.getOrder(ref);
-    desk.seen.remember(order);
+    state.seen.remember(order);
     const ids = mergeIds(ref, order);
     // The operator has now seen the order as it is: an unknown outcome is no longer unknown.
-    desk.guards.release(ids, { state: 'unknown' });
-    return { order, guard: desk.guards.get(ids) };
+    state.guards.release(ids, { state: 'unknown' });
+    return { order, guard: state.guards.get(ids) };
   }
 
   async listOpenOrders(query: {
@@ -116,7 +116,7 @@ export class AmendService {
 
   /**
    * Resolves once the live attempt differs from what the caller saw (another status, or a new step in
-   * its timeline), is final or no longer live, the desk is closing, or WAIT_FOR_CHANGE_MS has passed. Checked
+   * its timeline), is final or no longer live, the service is closing, or WAIT_FOR_CHANGE_MS has passed. Checked
    * in process every few milliseconds: nothing leaves the machine while the caller waits.
    */
   private async movedOn(id: string, after: SeenState): Promise<void> {
@@ -218,24 +218,24 @@ export class AmendService {
     await this.steps.recovered;
     const { profile, client, stream } = await this.opts.session();
     const steps = this.steps;
-    const desk = steps.desk(profile.id);
+    const state = steps.profileState(profile.id);
     const attempt = steps.begin(profile, raw, undefined, source);
-    const ids = steps.idsOf(desk, raw);
-    const refused = steps.take(desk, attempt, ids, steps.sendingReason(ids, attempt.startedAt));
+    const ids = steps.idsOf(state, raw);
+    const refused = steps.take(state, attempt, ids, steps.sendingReason(ids, attempt.startedAt));
     if (refused) return refused;
 
-    const order = desk.seen.find({ orderId: raw.orderId, clientOid: raw.clientOid });
-    const checked = await steps.check(desk, client, attempt, ids, order);
+    const order = state.seen.find({ orderId: raw.orderId, clientOid: raw.clientOid });
+    const checked = await steps.check(state, client, attempt, ids, order);
     if ('refused' in checked) return checked.refused;
 
     try {
       // Write-ahead: on disk (synced) before a byte of the request leaves, and before the answer.
       await steps.recordBeforeSend([attempt], 'POST /api/v3/trade/modify-order');
     } catch (e) {
-      desk.guards.release(ids, { attemptId: attempt.id });
+      state.guards.release(ids, { attemptId: attempt.id });
       throw e;
     }
-    steps.track(attempt, this.sendAndFollow(attempt, checked.request, client, desk, ids, stream));
+    steps.track(attempt, this.sendAndFollow(attempt, checked.request, client, state, ids, stream));
     return steps.answer(attempt);
   }
 
@@ -244,7 +244,7 @@ export class AmendService {
     attempt: Attempt,
     request: ModifyOrderRequest,
     client: AmendClient,
-    desk: ProfileDesk,
+    state: ProfileAmendState,
     named: OrderIds,
     stream: OrderPushSource | undefined,
   ): Promise<void> {
@@ -256,12 +256,12 @@ export class AmendService {
       answer = await client.modifyOrder(request);
     } catch (e) {
       watch?.close();
-      sendFailedOutcome(this.steps, attempt, desk, named, e);
+      sendFailedOutcome(this.steps, attempt, state, named, e);
       return;
     }
-    const ids = acceptedOutcome(this.steps, attempt, desk, named, answer);
+    const ids = acceptedOutcome(this.steps, attempt, state, named, answer);
     watch?.name(ids);
-    await this.steps.follow(attempt, desk, ids, watch, () =>
+    await this.steps.follow(attempt, state, ids, watch, () =>
       client.getOrder(ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid }),
     );
   }

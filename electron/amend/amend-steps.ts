@@ -1,12 +1,13 @@
 /**
- * The steps of one amend attempt, shared by the single-order desk (amend-service.ts) and by runs of
- * many (amend-runs.ts), so each rule has one home: the guard check and take, the shared amend rules
+ * The steps of one amend attempt, shared by single amends (amend-service.ts) and by runs of many
+ * (amend-runs.ts), so each rule has one home: the guard check and take, the shared amend rules
  * against main's own picture of the order and its instrument, the attempt and its activity-log
  * records, the send and the follow. What each answer and outcome means for the attempt and the
- * order's guard is in attempt-outcomes.ts; what main keeps per profile in profile-desk.ts.
+ * order's guard is in attempt-outcomes.ts.
  *
- * It also holds what main keeps per profile (orders seen, guards, instruments) and the attempts of
- * this session, so a single amend and a run see each other's guards.
+ * It holds one ProfileAmendState per profile (orders seen, guards, instruments: its shape is in
+ * profile-amend-state.ts) and the attempts of this session, so a single amend and a run see each
+ * other's guards.
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -26,11 +27,11 @@ import { followedOutcome, type AttemptRecorder } from './attempt-outcomes';
 import { runItemSummary, SUMMARY } from './attempt-text';
 import { FOLLOW_INTERVAL_MS, FOLLOW_TIMEOUT_MS, followModification, type OrderWatch } from './follow';
 import type { InstrumentLookup } from './instrument-cache';
-import { newProfileDesk, snapshot, type ProfileDesk } from './profile-desk';
+import { newProfileAmendState, snapshot, type ProfileAmendState } from './profile-amend-state';
 
 // Where callers have always found them (amend-runs.ts, amend-service.ts).
 export type { AcceptedAnswer } from './attempt-outcomes';
-export { snapshot, type ProfileDesk } from './profile-desk';
+export { snapshot, type ProfileAmendState } from './profile-amend-state';
 
 export interface AmendStepsOptions {
   log: ActivityLog;
@@ -52,7 +53,7 @@ export class AmendSteps implements AttemptRecorder {
   private readonly followTimeoutMs: number;
   private readonly followIntervalMs: number;
   private readonly newId: () => string;
-  private readonly desks = new Map<string, ProfileDesk>();
+  private readonly profileStates = new Map<string, ProfileAmendState>();
   private readonly attempts = new Map<string, Attempt>();
   private readonly running = new Map<string, Promise<Attempt>>();
   private readonly stop = new AbortController();
@@ -73,16 +74,16 @@ export class AmendSteps implements AttemptRecorder {
     return this.opts.log;
   }
 
-  /** True once the desk is closing: nothing new is followed. */
+  /** Aborted once the service closes (stopFollowing): nothing new is followed. */
   get stopping(): AbortSignal {
     return this.stop.signal;
   }
 
-  desk(profileId: string): ProfileDesk {
-    let d = this.desks.get(profileId);
+  profileState(profileId: string): ProfileAmendState {
+    let d = this.profileStates.get(profileId);
     if (!d) {
-      d = newProfileDesk(this.now);
-      this.desks.set(profileId, d);
+      d = newProfileAmendState(this.now);
+      this.profileStates.set(profileId, d);
     }
     return d;
   }
@@ -110,9 +111,9 @@ export class AmendSteps implements AttemptRecorder {
   }
 
   /** Both identifiers of the order a request names, as far as main knows them. */
-  idsOf(desk: ProfileDesk, raw: ModifyOrderRequest): OrderIds {
+  idsOf(state: ProfileAmendState, raw: ModifyOrderRequest): OrderIds {
     const named: OrderIds = { orderId: raw.orderId, clientOid: raw.clientOid };
-    return mergeIds(named, desk.seen.idsOf(named));
+    return mergeIds(named, state.seen.idsOf(named));
   }
 
   /**
@@ -120,13 +121,13 @@ export class AmendSteps implements AttemptRecorder {
    * between so two amends racing each other cannot both find the order free. Answers the refusal
    * (recorded) when the order is guarded, else undefined.
    */
-  take(desk: ProfileDesk, attempt: Attempt, ids: OrderIds, reason: string): AttemptWithGuard | undefined {
-    const guard = desk.guards.get(ids);
+  take(state: ProfileAmendState, attempt: Attempt, ids: OrderIds, reason: string): AttemptWithGuard | undefined {
+    const guard = state.guards.get(ids);
     if (guard.state !== 'free' && guard.attemptId !== attempt.id) {
       const why = guard.reason ?? 'This order cannot be modified now.';
       return this.refuse(attempt, deskError('conflict', why), `Refused: ${why}`);
     }
-    desk.guards.set(ids, 'in-flight', reason, attempt.id);
+    state.guards.set(ids, 'in-flight', reason, attempt.id);
     return undefined;
   }
 
@@ -141,7 +142,7 @@ export class AmendSteps implements AttemptRecorder {
    * thrown error releases the guard too.
    */
   async check(
-    desk: ProfileDesk,
+    state: ProfileAmendState,
     client: AmendClient,
     attempt: Attempt,
     ids: OrderIds,
@@ -150,7 +151,7 @@ export class AmendSteps implements AttemptRecorder {
     const raw = attempt.request;
     try {
       attempt.before = snapshot(order);
-      const lookup = await this.instrumentFor(desk, client, raw, order, attempt);
+      const lookup = await this.instrumentFor(state, client, raw, order, attempt);
       const report = checkAmend(raw, {
         order,
         instrument: lookup?.instrument,
@@ -158,7 +159,7 @@ export class AmendSteps implements AttemptRecorder {
         now: this.now(),
       });
       if (!report.ok) {
-        desk.guards.release(ids, { attemptId: attempt.id });
+        state.guards.release(ids, { attemptId: attempt.id });
         const messages = report.errors.map((e) => e.message);
         const first = messages[0] ?? 'A rule is broken.';
         const more = messages.length > 1 ? ` (and ${messages.length - 1} more)` : '';
@@ -175,7 +176,7 @@ export class AmendSteps implements AttemptRecorder {
       this.note(attempt, 'Rules checked', warnings.length ? `Warnings: ${warnings.join('; ')}` : 'All rules pass');
       return { request: report.request };
     } catch (e) {
-      desk.guards.release(ids, { attemptId: attempt.id });
+      state.guards.release(ids, { attemptId: attempt.id });
       throw e;
     }
   }
@@ -202,11 +203,11 @@ export class AmendSteps implements AttemptRecorder {
    * An attempt whose intent could not be recorded (see recordBeforeSend): never sent, its order free
    * again, and the words of why as its outcome. Runs show it as the item's; it cannot be recorded
    * either.
-   * Refused, as a single amend that cannot be recorded is: the desk stopped it, and "rejected" is
+   * Refused, as a single amend that cannot be recorded is: UTA Desk stopped it, and "rejected" is
    * the exchange's word (Activity's outcome filter and the CLI would count it as the exchange's).
    */
-  notRecorded(attempt: Attempt, desk: ProfileDesk, ids: OrderIds, error: DeskError): void {
-    desk.guards.release(ids, { attemptId: attempt.id });
+  notRecorded(attempt: Attempt, state: ProfileAmendState, ids: OrderIds, error: DeskError): void {
+    state.guards.release(ids, { attemptId: attempt.id });
     attempt.error = error.data;
     this.attempts.set(attempt.id, attempt);
     this.transition(attempt, 'refused', error.message, 'Not sent', 'The activity log could not be written');
@@ -228,7 +229,7 @@ export class AmendSteps implements AttemptRecorder {
   /** Follows an accepted modification to its outcome (see follow.ts) and applies it to the attempt. */
   async follow(
     attempt: Attempt,
-    desk: ProfileDesk,
+    state: ProfileAmendState,
     ids: OrderIds,
     watch: OrderWatch | undefined,
     read: () => Promise<Order>,
@@ -241,7 +242,7 @@ export class AmendSteps implements AttemptRecorder {
       read,
       ...(readName ? { readName } : {}),
       observe: (o) => {
-        desk.seen.remember(o);
+        state.seen.remember(o);
         attempt.after = snapshot(o);
       },
       note: (label, detail) => this.note(attempt, label, detail),
@@ -250,12 +251,12 @@ export class AmendSteps implements AttemptRecorder {
       intervalMs: this.followIntervalMs,
       signal: this.stop.signal,
     });
-    followedOutcome(this, attempt, desk, ids, outcome);
+    followedOutcome(this, attempt, state, ids, outcome);
   }
 
   /** The instrument named by the request, or by the order as last seen; undefined when neither names one. */
   async instrumentFor(
-    desk: ProfileDesk,
+    state: ProfileAmendState,
     client: AmendClient,
     raw: ModifyOrderRequest,
     order: Order | undefined,
@@ -265,7 +266,7 @@ export class AmendSteps implements AttemptRecorder {
     const symbol = raw.symbol ?? order?.symbol;
     if (!category.success || !symbol) return undefined;
     try {
-      return await desk.instruments.get(category.data, symbol, (c, s) => client.getInstruments(c, s));
+      return await state.instruments.get(category.data, symbol, (c, s) => client.getInstruments(c, s));
     } catch (e) {
       // The exchange checks these rules itself; not being able to pre-check them is no reason to block.
       const why = e instanceof DeskError ? describeError(e.data) : String(e);
@@ -291,10 +292,10 @@ export class AmendSteps implements AttemptRecorder {
    * request sent again. The desk shows this instead of working it out from the attempt's status.
    */
   guardOf(attempt: Attempt): OrderGuard {
-    const desk = this.desks.get(attempt.profileId);
-    if (!desk) return { state: 'free' };
+    const state = this.profileStates.get(attempt.profileId);
+    if (!state) return { state: 'free' };
     const named: OrderIds = { orderId: attempt.request.orderId, clientOid: attempt.request.clientOid };
-    return desk.guards.get(mergeIds(attemptIds(attempt), desk.seen.idsOf(named)));
+    return state.guards.get(mergeIds(attemptIds(attempt), state.seen.idsOf(named)));
   }
 
   note(attempt: Attempt, label: string, detail?: string): void {
@@ -343,9 +344,9 @@ export class AmendSteps implements AttemptRecorder {
       return;
     }
     for (const attempt of unfinished) {
-      const desk = this.desk(attempt.profileId);
+      const state = this.profileState(attempt.profileId);
       const ids = mergeIds(attemptIds(attempt), {});
-      desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+      state.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
       this.transition(
         attempt,
         'unknown',

@@ -11,7 +11,7 @@ import { attemptIds, describeIds, mergeIds, type OrderIds } from '../../shared/o
 import type { Order } from '../../shared/schemas';
 import { outcomeSummary, SUMMARY } from './attempt-text';
 import { decisiveOutcome, describeOrderState, type FollowOutcome } from './follow';
-import { snapshot, type ProfileDesk } from './profile-desk';
+import { snapshot, type ProfileAmendState } from './profile-amend-state';
 
 /** What the exchange answered to the request that carried an accepted modification. */
 export interface AcceptedAnswer {
@@ -50,13 +50,13 @@ const KIND_FACTS: Partial<Record<DeskErrorData['kind'], string>> = {
 export function acceptedOutcome(
   rec: AttemptRecorder,
   attempt: Attempt,
-  desk: ProfileDesk,
+  state: ProfileAmendState,
   named: OrderIds,
   answer: AcceptedAnswer,
 ): OrderIds {
   attempt.answer = { code: answer.code, msg: answer.msg, requestTime: answer.requestTime };
   const ids = mergeIds(answer.result, named);
-  desk.guards.set(
+  state.guards.set(
     ids,
     'in-flight',
     `A modification of order ${describeIds(ids)} is in progress: it was accepted and the engine's result is not known yet.`,
@@ -76,7 +76,7 @@ export function acceptedOutcome(
 export function followedOutcome(
   rec: AttemptRecorder,
   attempt: Attempt,
-  desk: ProfileDesk,
+  state: ProfileAmendState,
   ids: OrderIds,
   outcome: FollowOutcome,
 ): void {
@@ -84,14 +84,14 @@ export function followedOutcome(
   const autoCancel = request.autoCancel === 'yes';
   switch (outcome.kind) {
     case 'applied':
-      desk.guards.release(ids, { attemptId: attempt.id });
+      state.guards.release(ids, { attemptId: attempt.id });
       rec.transition(attempt, 'applied', `Applied: ${changeText(request, attempt.before, outcome.order)}.`, 'Applied');
       return;
     case 'cancelled': {
       const reason = autoCancel
         ? `Order ${describeIds(ids)} was cancelled by auto-cancel after a failed modification: it can no longer be modified.`
         : `Order ${describeIds(ids)} is cancelled: it can no longer be modified.`;
-      desk.guards.set(ids, 'locked', reason, attempt.id);
+      state.guards.set(ids, 'locked', reason, attempt.id);
       rec.transition(
         attempt,
         'cancelled',
@@ -102,7 +102,7 @@ export function followedOutcome(
       return;
     }
     case 'filled':
-      desk.guards.release(ids, { attemptId: attempt.id });
+      state.guards.release(ids, { attemptId: attempt.id });
       rec.transition(attempt, 'failed', SUMMARY.filledFirst, 'Not applied', 'The order is completely filled');
       return;
     case 'timeout': {
@@ -113,11 +113,11 @@ export function followedOutcome(
       if (!autoCancel && outcome.order) {
         // With auto-cancel off a failed modification leaves the order exactly as it was, so an
         // order still unchanged well past the engine's latency is the engine's "no".
-        desk.guards.release(ids, { attemptId: attempt.id });
+        state.guards.release(ids, { attemptId: attempt.id });
         rec.transition(attempt, 'failed', SUMMARY.failedUnchanged, 'Not applied', `The order was unchanged in ${seen}`);
         return;
       }
-      desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+      state.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
       rec.transition(
         attempt,
         'unknown',
@@ -128,8 +128,8 @@ export function followedOutcome(
       return;
     }
     case 'stopped':
-      desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
-      rec.transition(attempt, 'unknown', SUMMARY.stopped, 'Outcome unknown', 'The desk stopped following');
+      state.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+      rec.transition(attempt, 'unknown', SUMMARY.stopped, 'Outcome unknown', 'UTA Desk stopped following');
       return;
   }
 }
@@ -141,7 +141,7 @@ export function followedOutcome(
 export function sendFailedOutcome(
   rec: AttemptRecorder,
   attempt: Attempt,
-  desk: ProfileDesk,
+  state: ProfileAmendState,
   ids: OrderIds,
   e: unknown,
 ): void {
@@ -153,20 +153,20 @@ export function sendFailedOutcome(
   if (data.code)
     attempt.answer = { code: data.code, msg: data.exchangeMsg ?? data.message, requestTime: data.requestTime };
   if (data.mayHaveTakenEffect) {
-    desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+    state.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
     const summary = data.kind === 'timeout' ? SUMMARY.unknownTimeout : SUMMARY.unknownBroken;
     rec.transition(attempt, 'unknown', summary, 'No answer', answerFacts(data));
     return;
   }
   if (data.code === EXCHANGE_CODE.cancelledByAutoCancel) {
-    desk.guards.set(
+    state.guards.set(
       ids,
       'locked',
       `Order ${describeIds(ids)} was cancelled by auto-cancel after a failed modification: it can no longer be modified.`,
       attempt.id,
     );
   } else {
-    desk.guards.release(ids, { attemptId: attempt.id });
+    state.guards.release(ids, { attemptId: attempt.id });
   }
   const words = describeError(data).replace(/\.\s*$/, '');
   if (data.kind === 'network') {
@@ -186,11 +186,11 @@ export function sendFailedOutcome(
 export function unaccountedOutcome(
   rec: AttemptRecorder,
   attempt: Attempt,
-  desk: ProfileDesk,
+  state: ProfileAmendState,
   ids: OrderIds,
   why: string,
 ): void {
-  desk.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
+  state.guards.set(ids, 'unknown', SUMMARY.unknownGuard, attempt.id);
   rec.transition(attempt, 'unknown', SUMMARY.unknownUnaccounted, 'Outcome unknown', why);
 }
 
@@ -199,19 +199,24 @@ export function unaccountedOutcome(
  * the follow's time limit decides (new values, cancelled, filled; unchanged with auto-cancel off is
  * the engine's "no"); anything else stays unknown, noted. Answers whether the outcome became known.
  */
-export function recheckOutcome(rec: AttemptRecorder, attempt: Attempt, desk: ProfileDesk, order: Order): boolean {
-  desk.seen.remember(order);
+export function recheckOutcome(
+  rec: AttemptRecorder,
+  attempt: Attempt,
+  state: ProfileAmendState,
+  order: Order,
+): boolean {
+  state.seen.remember(order);
   attempt.after = snapshot(order);
   const ids = mergeIds(attemptIds(attempt), order);
   rec.note(attempt, 'Checked again', describeOrderState(order));
   const decided = decisiveOutcome(order, attempt.request);
   if (decided) {
-    followedOutcome(rec, attempt, desk, ids, decided);
+    followedOutcome(rec, attempt, state, ids, decided);
     return true;
   }
   if (attempt.request.autoCancel !== 'yes') {
     // As at the follow's time limit: with auto-cancel off an unchanged order is the engine's "no".
-    desk.guards.release(ids, { attemptId: attempt.id });
+    state.guards.release(ids, { attemptId: attempt.id });
     rec.transition(attempt, 'failed', SUMMARY.failedUnchanged, 'Not applied', 'The order is unchanged');
     return true;
   }

@@ -14,7 +14,7 @@ export const SUMMARY = {
     "Outcome unknown — the exchange's answer did not account for this item. Load the order to check before sending again.",
   notSent: 'Not sent: the run was stopped before this item was sent',
   queued: 'Checked; waiting to be sent',
-  stopped: 'Outcome unknown — the desk stopped following the order. Load the order to check before sending again.',
+  stopped: 'Outcome unknown — UTA Desk stopped following the order. Load the order to check before sending again.',
   interrupted:
     'Outcome unknown — UTA Desk stopped (closed or crashed) while this modification was in flight. Check the order: load it before sending again.',
 } as const;

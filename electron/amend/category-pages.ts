@@ -165,12 +165,12 @@ export async function readByPages(
 }
 
 /**
- * The instruments of the run's orders into the desk's cache, one Get Instruments per category that
- * has two or more symbols not cached yet. Never rejects: a symbol left out is fetched by itself when
- * its rules are checked (amend-steps.ts), which notes a failure there.
+ * The instruments of the run's orders into the profile's instrument cache, one Get Instruments per
+ * category that has two or more symbols not cached yet. Never rejects: a symbol left out is fetched
+ * by itself when its rules are checked (amend-steps.ts), which notes a failure there.
  */
 export async function primeInstruments(
-  desk: { instruments: InstrumentCache },
+  state: { instruments: InstrumentCache },
   client: { getInstruments(category: Category, symbol?: string): Promise<Instrument[]> },
   targets: ReadonlyArray<{ category?: string; symbol?: string }>,
 ): Promise<void> {
@@ -184,7 +184,7 @@ export async function primeInstruments(
   }
   await Promise.all(
     [...byCategory].map(([category, symbols]) =>
-      desk.instruments.prime(category, symbols, (c) => client.getInstruments(c)).catch(() => undefined),
+      state.instruments.prime(category, symbols, (c) => client.getInstruments(c)).catch(() => undefined),
     ),
   );
 }

@@ -175,7 +175,7 @@ it(`after ${CYCLES} SIGKILLs at random points, every change the exchange made ha
     for (const a of unfinished) {
       totals.unfinished++;
       const ids = attemptIds(a);
-      const guards = desk.steps.desk(a.profileId).guards;
+      const guards = desk.steps.profileState(a.profileId).guards;
       const byId = ids.orderId ? guards.get({ orderId: ids.orderId }).state : 'no orderId';
       const byOid = ids.clientOid ? guards.get({ clientOid: ids.clientOid }).state : 'no clientOid';
       const status = (await desk.getAttempt(a.id)).status;

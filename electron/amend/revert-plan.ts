@@ -60,7 +60,7 @@ export class Reverts {
     const source = await this.source(which);
     const { client } = await this.session(source);
     const { steps } = this.opts;
-    const desk = steps.desk(source.profileId);
+    const state = steps.profileState(source.profileId);
     const reader = new OrderReader(client, this.opts.reader);
     this.lastReader = reader;
     const targets = source.attempts.map((a) => {
@@ -80,18 +80,18 @@ export class Reverts {
           )
         : Promise.resolve({}),
     );
-    await primeInstruments(desk, client, targets);
+    await primeInstruments(state, client, targets);
     const now = steps.now();
     const rows: RevertRow[] = [];
     for (const [k, attempt] of source.attempts.entries()) {
       const read: { order?: Order; error?: string } = await reads[k]!;
-      if (read.order) desk.seen.remember(read.order);
+      if (read.order) state.seen.remember(read.order);
       const t = targets[k]!;
       const category = categorySchema.safeParse(t.category ?? read.order?.category.toUpperCase());
       const symbol = t.symbol ?? read.order?.symbol;
       let lookup;
       if (read.order && category.success && symbol) {
-        lookup = await desk.instruments
+        lookup = await state.instruments
           .get(category.data, symbol, (c, s) => client.getInstruments(c, s))
           .catch(() => undefined);
       }

@@ -25,16 +25,16 @@ export function takeGuards(
   requests: readonly ModifyOrderRequest[],
   skipped: readonly SkippedItem[],
 ): void {
-  const { desk, profile } = run;
+  const { profileState: state, profile } = run;
   const size = requests.length + skipped.length;
   run.items = requests.map((raw, index) => {
     const attempt = steps.begin(profile, raw, { id: run.id, index, size }, run.source);
-    return { index, attempt, ids: steps.idsOf(desk, raw), recorded: false, notSent: false };
+    return { index, attempt, ids: steps.idsOf(state, raw), recorded: false, notSent: false };
   });
   for (const [k, s] of skipped.entries()) {
     const index = requests.length + k;
     const attempt = steps.begin(profile, s.request, { id: run.id, index, size }, run.source);
-    const item: Item = { index, attempt, ids: steps.idsOf(desk, s.request), recorded: false, notSent: false };
+    const item: Item = { index, attempt, ids: steps.idsOf(state, s.request), recorded: false, notSent: false };
     const why = s.why.replace(/\.\s*$/, '');
     if (s.verdict === 'excluded') item.excluded = `Excluded in the preview: ${why}. Nothing was sent.`;
     else {
@@ -46,7 +46,7 @@ export function takeGuards(
   }
   for (const item of run.items) {
     if (item.recorded || item.excluded) continue;
-    const refused = steps.take(desk, item.attempt, item.ids, queuedReason(run, item));
+    const refused = steps.take(state, item.attempt, item.ids, queuedReason(run, item));
     if (refused) {
       item.recorded = true;
       run.checked++;
@@ -56,10 +56,10 @@ export function takeGuards(
 
 /** Reads and checks every item that took its guard; resolves when each is decided. */
 export async function checkRun(steps: AmendSteps, run: Run): Promise<void> {
-  const { desk, reader } = run;
+  const { profileState: state, reader } = run;
   const taken = run.items.filter((i) => !i.recorded && !i.excluded);
   const targets = taken.map((item) => {
-    const seen = desk.seen.find(item.ids);
+    const seen = state.seen.find(item.ids);
     return {
       ids: item.ids,
       category: item.attempt.request.category ?? seen?.category,
@@ -67,7 +67,7 @@ export async function checkRun(steps: AmendSteps, run: Run): Promise<void> {
     };
   });
   // The rules' instruments, one Get Instruments per category, while the orders are read.
-  let chain = primeInstruments(desk, run.client as AmendClient, targets);
+  let chain = primeInstruments(state, run.client as AmendClient, targets);
   // Every read starts at once (the reader serves them with a few pages); each item is then decided
   // in run order as soon as its own read is back, so the count of checked items moves as they come.
   for (const [k, item] of taken.entries()) {
@@ -91,13 +91,13 @@ export async function checkRun(steps: AmendSteps, run: Run): Promise<void> {
 
 /** One item's check against the order as just read: refused (recorded), or left to be sent. */
 async function decide(steps: AmendSteps, run: Run, r: { item: Item; order?: Order; error?: unknown }): Promise<void> {
-  const { desk } = run;
+  const state = run.profileState;
   const { item } = r;
   const { attempt } = item;
-  // Stopped (Cancel, or the desk closing) while the orders were read: its guard is already released.
+  // Stopped (Cancel, or the app closing) while the orders were read: its guard is already released.
   if (item.notSent) return;
   if (!r.order) {
-    desk.guards.release(item.ids, { attemptId: attempt.id });
+    state.guards.release(item.ids, { attemptId: attempt.id });
     const why = r.error instanceof DeskError ? describeError(r.error.data) : String(r.error);
     const code = r.error instanceof DeskError ? r.error.data.code : undefined;
     steps.refuse(
@@ -109,37 +109,37 @@ async function decide(steps: AmendSteps, run: Run, r: { item: Item; order?: Orde
     return;
   }
   const order = r.order;
-  desk.seen.remember(order);
+  state.seen.remember(order);
   // The read may name the order under its other identifier: guard it under both, unless some
   // other attempt holds it under that one.
   const full = mergeIds(item.ids, order);
-  const guard = desk.guards.get(full);
+  const guard = state.guards.get(full);
   if (guard.state !== 'free' && guard.attemptId !== attempt.id) {
-    desk.guards.release(item.ids, { attemptId: attempt.id });
+    state.guards.release(item.ids, { attemptId: attempt.id });
     const why = guard.reason ?? 'This order cannot be modified now.';
     steps.refuse(attempt, deskError('conflict', why), `Refused: ${why}`);
     item.recorded = true;
     return;
   }
   item.ids = full;
-  desk.guards.set(full, 'in-flight', queuedReason(run, item), attempt.id);
+  state.guards.set(full, 'in-flight', queuedReason(run, item), attempt.id);
   item.category = (attempt.request.category ?? order.category).toUpperCase();
   item.symbol = attempt.request.symbol ?? order.symbol;
   // A revert goes only while the order still shows what the reverted amend left on it.
   const changed = item.expect ? modifiedSince(order, item.expect) : undefined;
   if (changed) {
-    desk.guards.release(full, { attemptId: attempt.id });
+    state.guards.release(full, { attemptId: attempt.id });
     attempt.before = snapshot(order);
     steps.refuse(attempt, deskError('conflict', changed), `Refused before sending: ${changed}. Nothing was sent.`);
     item.recorded = true;
     return;
   }
-  const checked = await steps.check(desk, run.client as AmendClient, attempt, full, order);
+  const checked = await steps.check(state, run.client as AmendClient, attempt, full, order);
   if ('refused' in checked) {
     // Refused and recorded as such, even if a Cancel came while its rules were checked.
     item.recorded = true;
     item.notSent = false;
   } else if (item.notSent) {
-    desk.guards.release(full, { attemptId: attempt.id });
+    state.guards.release(full, { attemptId: attempt.id });
   }
 }

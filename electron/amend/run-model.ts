@@ -22,7 +22,7 @@ import type { ProfileSummary } from '../../shared/profiles';
 import { MAX_BATCH_ITEMS, type ModifyOrderRequest } from '../../shared/schemas';
 import type { BatchModifyAnswer } from '../exchange/client';
 import type { AmendClient } from './amend-service';
-import type { ProfileDesk } from './amend-steps';
+import type { ProfileAmendState } from './amend-steps';
 import { SUMMARY } from './attempt-text';
 import type { OrderReader, OrderReaderClient } from './order-reader';
 import type { OrderPushSource } from './order-watch';
@@ -55,7 +55,7 @@ export interface Run {
   client?: AmendClient;
   batchModify: (items: readonly ModifyOrderRequest[]) => Promise<BatchModifyAnswer>;
   stream?: OrderPushSource;
-  desk: ProfileDesk;
+  profileState: ProfileAmendState;
   /** A restored run's reads nothing until Check again gives it the active profile's client. */
   reader: OrderReader;
   startedAt: number;

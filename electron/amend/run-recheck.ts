@@ -30,7 +30,7 @@ export async function recheckItems(
         steps.record(item.attempt);
         return;
       }
-      recheckOutcome(steps, item.attempt, run.desk, order);
+      recheckOutcome(steps, item.attempt, run.profileState, order);
     }),
   );
 }
@@ -53,6 +53,6 @@ export async function recheckAttempt(
   }
   const ids = attemptIds(attempt);
   const order = await client.getOrder(ids.orderId ? { orderId: ids.orderId } : { clientOid: ids.clientOid });
-  recheckOutcome(steps, attempt, steps.desk(profile.id), order);
+  recheckOutcome(steps, attempt, steps.profileState(profile.id), order);
   return steps.answer(attempt);
 }

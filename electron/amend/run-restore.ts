@@ -41,7 +41,7 @@ export async function restoredRun(steps: AmendSteps, seen: BatchRun, ids: readon
     id: seen.id,
     profile,
     batchModify: () => Promise.reject(deskError('conflict', 'A restored run sends nothing.')),
-    desk: steps.desk(seen.profileId),
+    profileState: steps.profileState(seen.profileId),
     reader: new OrderReader(NO_CLIENT),
     startedAt: seen.startedAt,
     finishedAt: seen.finishedAt ?? steps.now(),

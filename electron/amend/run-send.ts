@@ -30,7 +30,7 @@ export async function sendRun(steps: AmendSteps, run: Run, control: RunControl):
       if (items.length > 0) await sendBatch(steps, run, items, n + 1, control);
     }
   } catch (e) {
-    // A fault of the desk, not an answer: send nothing more, and say so on the way out.
+    // A fault in main, not an answer: send nothing more, and say so on the way out.
     control.stop(run);
     control.onError?.(e);
   } finally {
@@ -40,7 +40,7 @@ export async function sendRun(steps: AmendSteps, run: Run, control: RunControl):
 }
 
 async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, control: RunControl): Promise<void> {
-  const { desk, stream } = run;
+  const { profileState: state, stream } = run;
   // Watching starts before sending: the engine's push may come before the answer does.
   const watches = items.map((i) => (stream ? watchOrder(stream, i.ids) : undefined));
   const detail = `POST ${BATCH_PATH} · request ${n} of ${run.batches.length}, ${items.length} item${items.length === 1 ? '' : 's'}`;
@@ -56,7 +56,7 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
     // Not recorded, so not sent: neither this request nor any after it (the disk is failing).
     watches.forEach((w) => w?.close());
     const error = e instanceof DeskError ? e : deskError('storage', String(e));
-    for (const item of items) steps.notRecorded(item.attempt, desk, item.ids, error);
+    for (const item of items) steps.notRecorded(item.attempt, state, item.ids, error);
     control.stop(run, 'not-recorded');
     return;
   }
@@ -68,7 +68,7 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
   } catch (e) {
     items.forEach((item, k) => {
       watches[k]?.close();
-      sendFailedOutcome(steps, item.attempt, desk, item.ids, e);
+      sendFailedOutcome(steps, item.attempt, state, item.ids, e);
     });
     return;
   }
@@ -77,7 +77,7 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
     const watch = watches[k];
     const { attempt } = item;
     if (verdict.kind === 'accepted') {
-      const ids = acceptedOutcome(steps, attempt, desk, item.ids, {
+      const ids = acceptedOutcome(steps, attempt, state, item.ids, {
         code: answer.code,
         msg: answer.msg,
         requestTime: answer.requestTime,
@@ -88,7 +88,7 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
       const read = () => run.reader.read({ ids, category: item.category, symbol: item.symbol });
       const readName = (o: Order) => run.reader.readName(o);
       void steps
-        .track(attempt, steps.follow(attempt, desk, ids, watch, read, readName))
+        .track(attempt, steps.follow(attempt, state, ids, watch, read, readName))
         .finally(() => control.settle(run));
       return;
     }
@@ -103,10 +103,10 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
         path: BATCH_PATH,
         mayHaveTakenEffect: false,
       });
-      sendFailedOutcome(steps, attempt, desk, item.ids, error);
+      sendFailedOutcome(steps, attempt, state, item.ids, error);
       return;
     }
     attempt.answer = { code: answer.code, msg: answer.msg, requestTime: answer.requestTime };
-    unaccountedOutcome(steps, attempt, desk, item.ids, verdict.why);
+    unaccountedOutcome(steps, attempt, state, item.ids, verdict.why);
   });
 }

@@ -58,7 +58,7 @@ export interface CoreDeps {
   localDemo?: LocalDemoOptions;
   /** Cheaper scrypt parameters for the passphrase vault in tests; never set by a host. */
   vaultScrypt?: ScryptParams;
-  /** How long the desk follows an accepted modification before calling it unknown. */
+  /** How long main follows an accepted modification before calling it unknown. */
   followTimeoutMs?: number;
   /** Timings of the private order stream (tests shorten them); never secrets. */
   orderStream?: Partial<Omit<OrderStreamConfig, 'url' | 'credentials' | 'clockKey'>>;

@@ -1,6 +1,6 @@
 /**
  * Amending many orders at once: start a run, read it, pause / resume / stop / check it. The logic
- * lives in AmendRuns (electron/amend/amend-runs.ts), which shares the single desk's guards and rules;
+ * lives in AmendRuns (electron/amend/amend-runs.ts), which shares single amends' guards and rules;
  * a revert is planned by Reverts (electron/amend/revert-plan.ts) and runs as one of them.
  */
 import { AmendRuns } from '../amend/amend-runs';

@@ -8,13 +8,13 @@ import { InstrumentCache } from './instrument-cache';
 import { OrderGuards } from './order-guards';
 import { SeenOrders } from './seen-orders';
 
-export interface ProfileDesk {
+export interface ProfileAmendState {
   seen: SeenOrders;
   guards: OrderGuards;
   instruments: InstrumentCache;
 }
 
-export function newProfileDesk(now: () => number): ProfileDesk {
+export function newProfileAmendState(now: () => number): ProfileAmendState {
   return { seen: new SeenOrders(), guards: new OrderGuards(), instruments: new InstrumentCache(now) };
 }
 
