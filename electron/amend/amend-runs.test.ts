@@ -14,6 +14,7 @@ import { Dec } from '../../shared/decimal';
 import type { ModifyOrderRequest } from '../../shared/schemas';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ActivityLog } from '../activity/activity-log';
+import { ActivityService } from '../activity/activity-service';
 import { ExchangeClient } from '../exchange/client';
 import { OrderStream } from '../exchange/order-stream';
 import { ClockSkews } from '../exchange/skew';
@@ -57,6 +58,9 @@ function openDesk(): void {
   amend = new AmendService({ session, log: new ActivityLog(dir), followTimeoutMs: 1500, followIntervalMs: 50 });
   runs = new AmendRuns({ steps: amend.steps, session, records: new RunRecords(dir) });
 }
+
+/** Activity's reads of the log the services write. */
+const activity = () => new ActivityService(amend.steps.log, amend.steps);
 
 /** UTA Desk closed and started again on the same user-data folder. */
 async function restart(): Promise<void> {
@@ -127,9 +131,9 @@ describe('a run of many amends, stream up', () => {
     // Coalesced: far fewer reads than items (the check's pages plus confirmations).
     expect(log().filter((e) => READS.includes(e.path)).length).toBeLessThan(50);
 
-    const activity = await amend.listActivity({ text: run.id });
-    expect(activity.attempts).toHaveLength(50);
-    expect(activity.attempts.every((a) => a.run?.id === run.id && a.run.size === 50)).toBe(true);
+    const logged = await activity().listActivity({ text: run.id });
+    expect(logged.attempts).toHaveLength(50);
+    expect(logged.attempts.every((a) => a.run?.id === run.id && a.run.size === 50)).toBe(true);
     const first = await amend.getAttempt(run.items[0]?.attemptId ?? '');
     expect(first.timeline.map((e) => e.label)).toEqual(expect.arrayContaining(['Rules checked', 'Sent', 'Accepted']));
     expect(first.guard.state).toBe('free');
@@ -192,7 +196,7 @@ describe('a run of many amends, stream up', () => {
     const attempt = await amend.getAttempt(checked.items[0]?.attemptId ?? '');
     expect(attempt.timeline.map((e) => e.label)).toContain('Checked again');
     expect(attempt.guard.state).toBe('free');
-    const logged = await amend.listActivity({ status: 'applied', text: run.id });
+    const logged = await activity().listActivity({ status: 'applied', text: run.id });
     expect(logged.attempts).toHaveLength(20);
   });
 
@@ -277,7 +281,7 @@ describe('closing the desk during a run', () => {
     expect(statuses(run).slice(0, 20)).toEqual(Array(20).fill('unknown'));
     expect(statuses(run).slice(20)).toEqual(Array(10).fill('not-sent'));
     expect(batchPosts()).toBe(1);
-    const logged = await amend.listActivity({ text: run.id, status: 'unknown' });
+    const logged = await activity().listActivity({ text: run.id, status: 'unknown' });
     expect(logged.attempts).toHaveLength(20);
   });
 });
@@ -360,7 +364,7 @@ describe('every item of the preview, the check, Cancel and the status words', ()
     expect(runStatusWords(run)).toBe('Finished — 1 applied, 1 refused, 1 excluded');
     expect(batchPosts()).toBe(1);
     expect(priceOf(orders[1]!.orderId)).toBe(orders[1]!.price);
-    const logged = await amend.listActivity({ text: run.id });
+    const logged = await activity().listActivity({ text: run.id });
     expect(logged.attempts.map((a) => a.status).sort()).toEqual(['applied', 'refused']);
     expect(logged.attempts.every((a) => a.run?.size === 3)).toBe(true);
   });
@@ -386,7 +390,7 @@ describe('after a restart', () => {
     const restored = await runs.get(started.id);
     expect(restored.items[0]?.summary).toMatch(/Use Check again on the run/);
     expect(restored.items[25]).toMatchObject({ status: 'not-sent', request: shifted(orders)[25] });
-    expect((await amend.listActivity({ text: started.id })).attempts.map((a) => a.source)).toEqual(
+    expect((await activity().listActivity({ text: started.id })).attempts.map((a) => a.source)).toEqual(
       Array.from({ length: 20 }, () => source),
     );
 
@@ -412,6 +416,6 @@ describe('after a restart', () => {
     const checked = await runs.checkAttempt(single.id);
     expect(checked.status).toBe('applied');
     expect(checked.timeline.map((e) => e.label)).toContain('Checked again');
-    expect((await amend.listActivity({ status: 'unknown' })).attempts).toHaveLength(0);
+    expect((await activity().listActivity({ status: 'unknown' })).attempts).toHaveLength(0);
   });
 });

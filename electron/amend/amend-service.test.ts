@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActivityLog } from '../activity/activity-log';
+import { ActivityService } from '../activity/activity-service';
 import { deskError } from '../../shared/errors';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ExchangeClient } from '../exchange/client';
@@ -353,7 +354,7 @@ describe('activity', () => {
     // Let the last appends land.
     await new Promise((r) => setTimeout(r, 50));
     const restarted = desk().service;
-    const { attempts, skippedLines } = await restarted.listActivity({});
+    const { attempts, skippedLines } = await new ActivityService(restarted.steps.log, restarted.steps).listActivity({});
     expect(skippedLines).toBe(0);
     expect(attempts.map((a) => a.status)).toEqual(['applied', 'refused']);
     expect(attempts[0]).toMatchObject({ id: applied.id, profileName: 'Local demo', environment: 'local-demo' });

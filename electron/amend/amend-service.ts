@@ -5,7 +5,8 @@
  * amend-steps.ts, shared with runs of many amends (amend-runs.ts).
  *
  * A refusal is always an Attempt with status 'refused' (recorded like any other attempt), never a
- * thrown error: the operator sees it in the same place, and the Activity screen lists it.
+ * thrown error: the operator sees it in the same place, and the Activity screen lists it (read
+ * through ActivityService, electron/activity/activity-service.ts).
  */
 import {
   FINAL_STATUSES,
@@ -14,14 +15,12 @@ import {
   type AttemptWithGuard,
   type OrderGuard,
 } from '../../shared/attempts';
-import { activityMatches, isSearching, type ActivitySearch } from '../../shared/attempt-search';
 import type { CallSource } from '../../shared/call-source';
-import { activityCsvRows } from '../../shared/activity-csv';
 import { deskError } from '../../shared/errors';
 import { mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
 import type { ModifyOrderRequest, Order } from '../../shared/schemas';
-import type { ActivityLog, EntryPage, LogHealth, RunItemsPage } from '../activity/activity-log';
+import type { ActivityLog } from '../activity/activity-log';
 import type { ModifyAnswer } from '../exchange/client';
 import type { AmendClient } from './amend-client';
 import { AmendSteps, type ProfileAmendState } from './amend-steps';
@@ -58,14 +57,6 @@ export interface AmendServiceOptions {
   /** Where a failed activity-log write is reported (the attempt itself goes on). */
   onLogError?: (error: unknown) => void;
 }
-
-/** Attempts per Activity page unless the caller asks for another number. */
-const ACTIVITY_PAGE = 200;
-/** Entries per Activity page, and a run's attempts per page, unless the caller asks for another number. */
-const ENTRY_PAGE = 100;
-const RUN_ATTEMPT_PAGE = 100;
-/** Attempts per chunk of the Activity export (a few MB of CSV at most). */
-const EXPORT_CHUNK = 2000;
 
 export class AmendService {
   /** The per-attempt steps and per-profile state, shared with runs of many amends. */
@@ -116,8 +107,9 @@ export class AmendService {
 
   /**
    * Resolves once the live attempt differs from what the caller saw (another status, or a new step in
-   * its timeline), is final or no longer live, the service is closing, or WAIT_FOR_CHANGE_MS has passed. Checked
-   * in process every few milliseconds: nothing leaves the machine while the caller waits.
+   * its timeline), is final or no longer live, the service is closing, or WAIT_FOR_CHANGE_MS has
+   * passed. Checked in process every few milliseconds: nothing leaves the machine while the caller
+   * waits.
    */
   private async movedOn(id: string, after: SeenState): Promise<void> {
     const deadline = performance.now() + WAIT_FOR_CHANGE_MS;
@@ -128,68 +120,6 @@ export class AmendService {
       if (this.steps.stopping.aborted || performance.now() >= deadline) return;
       await new Promise((r) => setTimeout(r, CHANGE_CHECK_MS));
     }
-  }
-
-  /** A page of the log, newest first; this session's attempts as they stand (a step ahead of their last line). */
-  async listActivity(
-    query: ActivitySearch & { before?: number; limit?: number },
-  ): Promise<{ attempts: Attempt[]; next: number | null; total: number; skippedLines: number }> {
-    await this.steps.recovered;
-    const page = await this.log.page({
-      before: query.before,
-      limit: query.limit ?? ACTIVITY_PAGE,
-      match: this.matcher(query),
-    });
-    const attempts = page.attempts.map((a) => structuredClone(this.steps.live(a.id) ?? a));
-    return { ...page, attempts };
-  }
-
-  /**
-   * A page of the Activity list: entries (a single amend, or a run as one entry), newest first; a
-   * search keeps a run when any of its items matches. Attempts of this session as they stand.
-   */
-  async listActivityEntries(query: ActivitySearch & { before?: number; limit?: number }): Promise<EntryPage> {
-    await this.steps.recovered;
-    const page = await this.log.entries({
-      before: query.before,
-      limit: query.limit ?? ENTRY_PAGE,
-      match: this.matcher(query),
-    });
-    const entries = page.entries.map((e) =>
-      e.kind === 'attempt' ? { ...e, attempt: structuredClone(this.steps.live(e.attempt.id) ?? e.attempt) } : e,
-    );
-    return { ...page, entries };
-  }
-
-  /** One run's attempts in the order recorded, a page at a time; with a search, only those matching. */
-  async listRunAttempts(
-    query: ActivitySearch & { runId: string; after?: number; limit?: number },
-  ): Promise<RunItemsPage> {
-    await this.steps.recovered;
-    const page = await this.log.runItems(query.runId, {
-      after: query.after,
-      limit: query.limit ?? RUN_ATTEMPT_PAGE,
-      match: this.matcher(query),
-    });
-    return { ...page, attempts: page.attempts.map((a) => structuredClone(this.steps.live(a.id) ?? a)) };
-  }
-
-  private matcher(query: ActivitySearch): ((a: Attempt) => boolean) | undefined {
-    const search = { text: query.text, status: query.status };
-    return isSearching(search) ? (a) => activityMatches(this.steps.live(a.id) ?? a, search) : undefined;
-  }
-
-  /** A chunk of the CSV export of every attempt matching the search (see the contract's exportActivity). */
-  async exportActivity(
-    query: ActivitySearch & { before?: number },
-  ): Promise<{ csv: string; rows: number; next: number | null; total: number }> {
-    const page = await this.listActivity({ ...query, limit: EXPORT_CHUNK });
-    return { csv: activityCsvRows(page.attempts), rows: page.attempts.length, next: page.next, total: page.total };
-  }
-
-  /** Whether the activity log can be written: nothing is sent while it cannot. */
-  logHealth(): Promise<LogHealth> {
-    return this.log.health();
   }
 
   /** Resolves when the attempt reaches a final status (tests, and a clean shutdown). */

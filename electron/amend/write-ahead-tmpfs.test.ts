@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeskError } from '../../shared/errors';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ActivityLog } from '../activity/activity-log';
+import { ActivityService } from '../activity/activity-service';
 import { acquireUserDataLock, UserDataFolderError } from '../core/user-data-lock';
 import { ExchangeClient } from '../exchange/client';
 import { AmendRuns } from './amend-runs';
@@ -124,7 +125,9 @@ describe('on a real tmpfs', () => {
       const run = await runs.finished((await runs.start([{ ...BTC, price: '60030.0' }])).id);
       expect(run.items[0]?.summary).toContain('the disk holding');
       expect(sent(BATCH)).toBe(0);
-      expect((await amend.logHealth()).message).toContain(`the disk holding ${dir} is full`);
+      expect((await new ActivityService(amend.steps.log, amend.steps).logHealth()).message).toContain(
+        `the disk holding ${dir} is full`,
+      );
       // A start on the full folder explains itself.
       const fullStart = await acquireUserDataLock(join(mnt, 'other'), 'test').catch((e: unknown) => e);
       expect(fullStart).toBeInstanceOf(UserDataFolderError);
@@ -132,7 +135,11 @@ describe('on a real tmpfs', () => {
 
       await unlink(filler);
       clock += 5000;
-      expect(await amend.logHealth()).toEqual({ writable: true, message: null, since: null });
+      expect(await new ActivityService(amend.steps.log, amend.steps).logHealth()).toEqual({
+        writable: true,
+        message: null,
+        since: null,
+      });
       const again = await amend.settled((await amend.send({ ...BTC, price: '60020.0' })).id);
       expect(again.status).toBe('applied');
       const modifies = sent(MODIFY);

@@ -16,6 +16,7 @@ import { Dec } from '../../shared/decimal';
 import type { ModifyOrderRequest } from '../../shared/schemas';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ActivityLog, type OpenFile } from '../activity/activity-log';
+import { ActivityService } from '../activity/activity-service';
 import { ExchangeClient } from '../exchange/client';
 import { AmendRuns } from './amend-runs';
 import { AmendService } from './amend-service';
@@ -158,7 +159,7 @@ describe('cannot record → not sent', () => {
     expect(requests(MODIFY)).toBe(0);
     expect(demo.control.getOrder(UID, 'demo-btc-open')?.price).toBe('60000.0');
 
-    const health = await amend.logHealth();
+    const health = await new ActivityService(amend.steps.log, amend.steps).logHealth();
     expect(health).toMatchObject({ writable: false, since: clock });
     expect(health.message).toContain(folderWords());
     expect(health.message).not.toMatch(/ENOSPC/);
@@ -166,7 +167,11 @@ describe('cannot record → not sent', () => {
     // Space returns: the next health check (a probe write) says so, and the amend goes.
     diskError = undefined;
     clock += 5000;
-    expect(await amend.logHealth()).toEqual({ writable: true, message: null, since: null });
+    expect(await new ActivityService(amend.steps.log, amend.steps).logHealth()).toEqual({
+      writable: true,
+      message: null,
+      since: null,
+    });
     const sent = await amend.send({ ...BTC, price: '60010.0' });
     expect(sent.guard.state).toBe('in-flight');
     expect((await amend.settled(sent.id)).status).toBe('applied');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Caller } from '../../shared/call-source';
 import type { CoreContext, CoreDeps } from './context';
 import type { CoreHandlers } from './handlers';
+import { activityHandlers } from './activity-handlers';
 import { appHandlers } from './app-handlers';
 import { callSource, type SourceDeps } from './source-tag';
 import { changeHandlers, startBackgroundRefresh } from './change-handlers';
@@ -19,6 +20,8 @@ import { withEnvironmentProfile } from '../profiles/environment-profile';
 import { OrderStream } from '../exchange/order-stream';
 import { OrderStreams } from '../exchange/order-streams';
 import { ChangeTracker } from '../instrument-history/change-tracker';
+import { ActivityLog } from '../activity/activity-log';
+import { ActivityService } from '../activity/activity-service';
 
 export interface Core {
   handlers: CoreHandlers;
@@ -47,7 +50,9 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
   const profiles = deps.environmentProfile ? withEnvironmentProfile(stored, deps.environmentProfile) : stored;
   const ctx: CoreContext = { deps, now, localDemo, profiles, streams, changes };
   const refresh = startBackgroundRefresh(ctx, deps.changeRefresh);
-  const amend = createAmendService(ctx);
+  const log = new ActivityLog(deps.userDataDir);
+  const amend = createAmendService(ctx, log);
+  const activity = new ActivityService(log, amend.steps);
   const runs = createAmendRuns(ctx, amend);
   const sourceOf = (caller?: Caller) => callSource(deps, caller);
   let closing: Promise<void> | undefined;
@@ -55,6 +60,7 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
     ...profileHandlers(ctx),
     ...marketHandlers(ctx),
     ...orderHandlers(ctx, amend, sourceOf),
+    ...activityHandlers(activity),
     ...runHandlers(runs, createReverts(ctx, amend, runs), sourceOf),
     ...changeHandlers(ctx, refresh),
     ...appHandlers({ running: () => closing === undefined, now }),

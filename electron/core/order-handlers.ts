@@ -1,24 +1,15 @@
 /**
- * The amend desk's IPC handlers: order lookup, modification and its follow-up, and the activity
- * log. All of the logic lives in AmendService; this only wires it to the active profile.
+ * The amend screen's handlers: order lookup, open orders, a modification and its follow-up, and the
+ * order stream's state. All of the logic lives in AmendService; this only wires it to the active
+ * profile. Activity's reads are activity-handlers.ts.
  */
-import { ActivityLog } from '../activity/activity-log';
+import type { ActivityLog } from '../activity/activity-log';
 import { AmendService } from '../amend/amend-service';
 import type { CallSource, Caller } from '../../shared/call-source';
 import type { CoreContext } from './context';
 import type { CoreHandlers } from './handlers';
 
-type OrderMethods =
-  | 'getOrder'
-  | 'listOpenOrders'
-  | 'sendModification'
-  | 'getAttempt'
-  | 'listActivity'
-  | 'exportActivity'
-  | 'listActivityEntries'
-  | 'listRunAttempts'
-  | 'getOrderStream'
-  | 'getActivityHealth';
+type OrderMethods = 'getOrder' | 'listOpenOrders' | 'sendModification' | 'getAttempt' | 'getOrderStream';
 
 /** The active profile, its client and its order stream (started on first use). */
 export async function activeSession(ctx: CoreContext) {
@@ -26,10 +17,11 @@ export async function activeSession(ctx: CoreContext) {
   return { ...session, stream: ctx.streams.use(session.profile.id, session.client) };
 }
 
-export function createAmendService(ctx: CoreContext): AmendService {
+/** `log`: the user-data folder's activity log, which Activity reads too (activity-handlers.ts). */
+export function createAmendService(ctx: CoreContext, log: ActivityLog): AmendService {
   return new AmendService({
     session: () => activeSession(ctx),
-    log: new ActivityLog(ctx.deps.userDataDir),
+    log,
     now: ctx.now,
     followTimeoutMs: ctx.deps.followTimeoutMs,
     onLogError: (e) =>
@@ -48,15 +40,10 @@ export function orderHandlers(
     listOpenOrders: (query) => service.listOpenOrders(query),
     sendModification: ({ request }, caller) => service.send(request, sourceOf(caller)),
     getAttempt: ({ id, after }) => service.getAttempt(id, after),
-    listActivity: (query) => service.listActivity(query),
-    exportActivity: (query) => service.exportActivity(query),
-    listActivityEntries: (query) => service.listActivityEntries(query),
-    listRunAttempts: (query) => service.listRunAttempts(query),
     // Asking is also what keeps the stream on the active profile (and off once its vault is locked).
     getOrderStream: async () => {
       await activeSession(ctx);
       return { stream: ctx.streams.status() };
     },
-    getActivityHealth: () => service.logHealth(),
   };
 }

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Attempt } from '../../shared/attempts';
-import { AmendService } from '../amend/amend-service';
 import { ActivityLog } from './activity-log';
+import { ActivityService } from './activity-service';
 
 function attempt(n: number): Attempt {
   return {
@@ -36,10 +36,7 @@ afterEach(async () => {
 it('pages through every matching attempt, chunk by chunk, newest first', async () => {
   const log = new ActivityLog(dir);
   for (let i = 0; i < 5000; i += 1000) await log.appendAll(Array.from({ length: 1000 }, (_, k) => attempt(i + k)));
-  const service = new AmendService({
-    session: () => Promise.reject(new Error('no exchange in this test')),
-    log,
-  });
+  const service = new ActivityService(log, { recovered: Promise.resolve(), live: () => undefined });
   const lines: string[] = [];
   let before: number | undefined;
   let chunks = 0;
@@ -58,5 +55,5 @@ it('pages through every matching attempt, chunk by chunk, newest first', async (
   expect(lines[0]).toContain('attempt-4999');
   expect(lines.at(-1)).toContain('attempt-1');
   expect(new Set(lines).size).toBe(2500);
-  await service.close();
+  await log.close();
 });
