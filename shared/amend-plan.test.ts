@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  batchesOf,
-  instrumentLookup,
-  planAmends,
-  validatePlanRule,
-  type PlanInput,
-  type PlanRow,
-  type PlanRule,
-} from './amend-plan';
+import { batchesOf, instrumentLookup, planAmends, type PlanInput } from './amend-plan';
+import { validatePlanRule, type PlanRule } from './plan-rule';
+import type { PlanRow } from './plan-row';
 import type { Instrument, Order } from './schemas';
 
 const BTC_PERP: Instrument = {

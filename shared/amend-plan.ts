@@ -9,20 +9,6 @@ import { MAX_BATCH_ITEMS, type Category, type Instrument, type ModifyOrderReques
 import { validatePlanRule, type PlanRule } from './plan-rule';
 import { planRow, type InstrumentLookup, type MarketLookup, type PlanRow, type RowContext } from './plan-row';
 
-// Where callers have always found them; their homes are plan-rule.ts and plan-row.ts.
-export { validatePlanRule, type PlanRule, type PriceRule, type QtyRule } from './plan-rule';
-export {
-  OPEN_ORDER_STATUSES,
-  type Exclusion,
-  type ExclusionReason,
-  type InstrumentLookup,
-  type MarketLookup,
-  type PlanRow,
-  type PlanValues,
-  type RoundingNote,
-  type RowStatus,
-} from './plan-row';
-
 export interface PlanInput {
   orders: readonly Order[];
   instruments: InstrumentLookup;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmend, type AmendDraft, type AmendContext, type KnownOrder } from './amend-rules';
+import { checkAmend } from './amend-rules';
+import type { AmendDraft, AmendContext, KnownOrder } from './amend-draft';
 import type { Instrument } from './schemas';
 
 const BTC_PERP: Instrument = {

@@ -14,9 +14,6 @@ import { clean, type AmendContext, type AmendDraft, type AmendReport, type RuleI
 import { oneProblemPerField } from './amend-problems';
 import { checkInstrument } from './instrument-rules';
 
-// Where callers have always found them; their home is amend-draft.ts.
-export type { AmendContext, AmendDraft, AmendField, AmendReport, KnownOrder, RuleIssue } from './amend-draft';
-
 const DEFAULT_FAR_PRICE_RATIO = '0.1';
 
 /** Rules that say the order itself cannot be modified (filled, cancelled, reduce-only): no value typed cures them. */

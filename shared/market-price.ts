@@ -7,7 +7,7 @@
  * last price otherwise; the specification only says "the market price", so the desk warns and the
  * exchange stays the judge.
  */
-import type { MarketLookup } from './amend-plan';
+import type { MarketLookup } from './plan-row';
 import { isFuturesCategory, type Category, type Ticker, type TickerCategory } from './schemas';
 
 export function tickerCategoryOf(category: Category): TickerCategory {

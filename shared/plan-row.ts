@@ -3,8 +3,8 @@
  * were rounded to the instrument's grid, the request that would go out and the single-order rules'
  * verdict, or why it is left out in plain words.
  */
-import { knownOrderOf } from './amend-draft';
-import { checkAmend, type RuleIssue } from './amend-rules';
+import { knownOrderOf, type RuleIssue } from './amend-draft';
+import { checkAmend } from './amend-rules';
 import { changeText } from './change-text';
 import { Dec, toDec } from './decimal';
 import { EXCHANGE_CODE } from './errors';

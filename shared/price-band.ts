@@ -3,7 +3,7 @@
  * above market × (1 + buyLimitPriceRatio), a sell below market × (1 − sellLimitPriceRatio). The desk
  * only warns: the exchange judges the band against its own market price at the moment it matches.
  */
-import type { RuleIssue } from './amend-rules';
+import type { RuleIssue } from './amend-draft';
 import { Dec, toDec } from './decimal';
 import type { Instrument } from './schemas';
 

@@ -4,8 +4,8 @@
  * The start names the attempts the operator confirmed; main sends those and nothing else.
  */
 import { z } from 'zod';
-import type { AmendField } from './amend-rules';
-import type { ExclusionReason } from './amend-plan';
+import type { AmendField } from './amend-draft';
+import type { ExclusionReason } from './plan-row';
 import { MAX_RUN_ITEMS, revertLinkSchema, runSummarySchema } from './batch-run';
 import { environmentSchema } from './profiles';
 import { idTextSchema, modifyOrderRequestSchema } from './schemas';

@@ -1,5 +1,5 @@
 /** The preview's rows that are not sent, as a run takes them (the app's Amend many and Revert, and the CLI): so its summary accounts for every selected order. */
-import type { PlanRow } from './amend-plan';
+import type { PlanRow } from './plan-row';
 import type { SkippedItem } from './batch-run';
 import { categorySchema, MAX_ID_LENGTH, type ModifyOrderRequest } from './schemas';
 

@@ -16,9 +16,6 @@ import { MAJOR_COINS, OTHER_COINS, RWA_ASSETS } from './coins';
 import { futuresRow, marginRow, pair, roundedPrice, spotRow, type Pair, type Row } from './instrument-rows';
 import { OVERRIDES } from './overrides';
 
-// Where callers have always found it; its home is instrument-rows.ts.
-export { REFERENCE_DATE_MS } from './instrument-rows';
-
 function drawPrice(rng: Prng): Dec {
   const mantissa = new Dec(rng.int(10, 99)).div(10);
   const exponent = rng.pick([-5, -4, -3, -2, -2, -1, -1, -1, 0, 0, 0, 1, 1, 2]);

@@ -23,12 +23,10 @@ import type { ModifyOrderRequest, Order } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
 import type { ModifyAnswer } from '../exchange/client';
 import type { AmendClient } from './amend-client';
-import { AmendSteps, type ProfileAmendState } from './amend-steps';
+import { AmendSteps } from './amend-steps';
+import type { ProfileAmendState } from './profile-amend-state';
 import { acceptedOutcome, sendFailedOutcome } from './attempt-outcomes';
 import { watchOrder, type OrderPushSource } from './order-watch';
-
-/** Where callers have always found it; its home is amend-client.ts, below this file and amend-steps.ts. */
-export type { AmendClient } from './amend-client';
 
 /** What a caller last saw of an attempt: its status and how many steps its timeline had. */
 export interface SeenState {

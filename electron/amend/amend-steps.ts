@@ -29,10 +29,6 @@ import { FOLLOW_INTERVAL_MS, FOLLOW_TIMEOUT_MS, followModification, type OrderWa
 import type { InstrumentLookup } from './instrument-cache';
 import { newProfileAmendState, snapshot, type ProfileAmendState } from './profile-amend-state';
 
-// Where callers have always found them (amend-runs.ts, amend-service.ts).
-export type { AcceptedAnswer } from './attempt-outcomes';
-export { snapshot, type ProfileAmendState } from './profile-amend-state';
-
 export interface AmendStepsOptions {
   log: ActivityLog;
   now?: () => number;

@@ -2,7 +2,7 @@
  * `modify-batch`'s source of modifications: --file PATH, or one rule (price and/or quantity) over a
  * selection of the open orders. The rule's own checks are the planner's (validatePlanRule).
  */
-import { validatePlanRule, type PlanRule, type PriceRule, type QtyRule } from '../../shared/amend-plan';
+import { validatePlanRule, type PlanRule, type PriceRule, type QtyRule } from '../../shared/plan-rule';
 import type { Category } from '../../shared/schemas';
 import { RULE_OPTIONS, SELECTION_OPTIONS, type OptionName, type ParsedValues } from './cli-options';
 import { categoryOption, decimalOption, flags, textOption } from './option-values';

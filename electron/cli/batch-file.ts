@@ -6,7 +6,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { checkAmend, type AmendDraft } from '../../shared/amend-rules';
+import { checkAmend } from '../../shared/amend-rules';
+import type { AmendDraft } from '../../shared/amend-draft';
 import { MAX_RUN_ITEMS } from '../../shared/batch-run';
 import { MAX_DECIMAL_LENGTH, MAX_ID_LENGTH } from '../../shared/schemas';
 import { UsageError } from './usage-error';

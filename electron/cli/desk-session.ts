@@ -7,7 +7,7 @@
 import { unwrap } from '../../shared/contract';
 import { DeskError } from '../../shared/errors';
 import type { ProfileSummary } from '../../shared/profiles';
-import type { Credentials } from '../exchange/client';
+import type { Credentials } from '../exchange/request-headers';
 import { defaultUserDataDir } from '../core/open-core';
 import type { GlobalOptions } from './args';
 import { reachCore, type DeskHost, type HostDeps } from './cli-host';

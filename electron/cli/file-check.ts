@@ -4,7 +4,8 @@
  * items that pass are grouped as main would send them: one product type per request, at most 20
  * each, file order kept. Nothing is sent.
  */
-import { checkAmend, type RuleIssue } from '../../shared/amend-rules';
+import { checkAmend } from '../../shared/amend-rules';
+import type { RuleIssue } from '../../shared/amend-draft';
 import { unwrap, type DeskApi } from '../../shared/contract';
 import { DeskError, describeError, EXCHANGE_CODE } from '../../shared/errors';
 import {

@@ -4,7 +4,8 @@
  * broken rule is said before anything goes); main then guards, checks against its own fresh read,
  * records before sending, sends once and follows to the outcome, which is printed.
  */
-import { checkAmend, type AmendDraft } from '../../shared/amend-rules';
+import { checkAmend } from '../../shared/amend-rules';
+import type { AmendDraft } from '../../shared/amend-draft';
 import { FINAL_STATUSES, type AttemptWithGuard } from '../../shared/attempts';
 import { unwrap, type DeskApi } from '../../shared/contract';
 import { CATEGORIES, type Category, type Instrument, type Order } from '../../shared/schemas';

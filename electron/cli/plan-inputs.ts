@@ -4,7 +4,8 @@
  * for a price rule, the market (one getTickers per ticker category) for the price-band warning.
  * Which ticker and which of its prices count is shared/market-price.ts.
  */
-import { instrumentLookup, type InstrumentLookup, type MarketLookup } from '../../shared/amend-plan';
+import { instrumentLookup } from '../../shared/amend-plan';
+import type { InstrumentLookup, MarketLookup } from '../../shared/plan-row';
 import { unwrap, type DeskApi } from '../../shared/contract';
 import { DeskError, describeError } from '../../shared/errors';
 import { marketLookup, tickerCategoryOf } from '../../shared/market-price';

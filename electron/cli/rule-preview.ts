@@ -4,7 +4,9 @@
  * the verdict of the amend rules or why the order is left out — then the request bodies. `--json`
  * prints the planner's rows themselves, so a script reads exactly what the app would show.
  */
-import { batchesOf, type AmendPlan, type PlanRow, type PlanRule } from '../../shared/amend-plan';
+import { batchesOf, type AmendPlan } from '../../shared/amend-plan';
+import type { PlanRow } from '../../shared/plan-row';
+import type { PlanRule } from '../../shared/plan-rule';
 import type { OrderSelection } from './batch-args';
 import { currentToNew, printRequestBodies, type RequestBody } from './batch-report';
 import { issueText } from './file-check';

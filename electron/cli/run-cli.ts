@@ -7,7 +7,8 @@
  * the core: the running app's over its local channel, else a core in this process under the
  * user-data lock (desk-session.ts), so every attempt is guarded, recorded and shown in Activity.
  */
-import { ExchangeClient, type Credentials } from '../exchange/client';
+import { ExchangeClient } from '../exchange/client';
+import type { Credentials } from '../exchange/request-headers';
 import { secretScrubber } from '../exchange/secret-scrub';
 import { UserDataFolderError, UserDataLockedError } from '../core/user-data-lock';
 import { parseCliArgs, HELP, UsageError, type Command, type GlobalOptions } from './args';

@@ -3,8 +3,9 @@
  * Each handler group (profiles, market, orders/amend, activity) takes this and nothing from Electron.
  */
 import type { ConnectionTest, ProfileInput, ProfileSummary, ProfileUpdate, StorageStatus } from '../../shared/profiles';
-import type { ClientConfig, Credentials, ExchangeClient } from '../exchange/client';
-import type { OrderStreamConfig } from '../exchange/order-stream';
+import type { ClientConfig, ExchangeClient } from '../exchange/client';
+import type { Credentials } from '../exchange/request-headers';
+import type { OrderStreamConfig } from '../exchange/order-stream-config';
 import type { OrderStreams } from '../exchange/order-streams';
 import type { ChangeRefreshSettings } from '../instrument-history/background-refresh';
 import type { ChangeTracker } from '../instrument-history/change-tracker';

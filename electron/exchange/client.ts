@@ -51,9 +51,6 @@ import { checkSendable, hostOf, pathAndQuery, requestHeaders, type Call, type Cr
 import { privateStreamUrl } from './stream-url';
 import { trackWire, WireProgress } from './wire-progress';
 
-// Where callers have always found it; its home is request-headers.ts.
-export type { Credentials } from './request-headers';
-
 export interface ClientConfig {
   baseUrl: string;
   credentials?: Credentials;

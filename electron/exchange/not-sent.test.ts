@@ -7,7 +7,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deskFailure } from '../testing/desk-failure';
-import { ExchangeClient, type ClientConfig, type Credentials } from './client';
+import { ExchangeClient, type ClientConfig } from './client';
+import type { Credentials } from './request-headers';
 import { RateLimiters } from './rate-limiter';
 import { ClockSkews } from './skew';
 import {

@@ -3,7 +3,7 @@
  * defaults) and what it reports (its state, the orders pushed); the stream is order-stream.ts.
  */
 import type { OrderPush } from '../../shared/schemas';
-import type { Credentials } from './client';
+import type { Credentials } from './request-headers';
 import type { ClockSkews } from './skew';
 
 export type StreamStateName = 'connecting' | 'connected' | 'reconnecting' | 'down';

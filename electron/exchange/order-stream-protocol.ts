@@ -5,7 +5,7 @@
  * the app sees it. No socket, no timer: order-stream.ts keeps the connection.
  */
 import { orderPushSchema, type OrderPush } from '../../shared/schemas';
-import type { Credentials } from './client';
+import type { Credentials } from './request-headers';
 import { sign } from './signing';
 
 /** Where a connection is: the socket opening, the login sent, the subscription sent, or live. */

@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ExchangeClient } from './client';
-import { OrderStream, type StreamOrder, type StreamState } from './order-stream';
+import { OrderStream } from './order-stream';
+import type { StreamOrder, StreamState } from './order-stream-config';
 import { RateLimiters } from './rate-limiter';
 import { ClockSkews } from './skew';
 import { privateStreamUrl } from './stream-url';

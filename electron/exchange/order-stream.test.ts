@@ -3,14 +3,14 @@ import { EventEmitter, once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { OrderStream } from './order-stream';
 import {
   ORDER_STREAM_DEFAULTS,
-  OrderStream,
   type OrderStreamConfig,
   type StreamOrder,
   type StreamState,
   type StreamTimers,
-} from './order-stream';
+} from './order-stream-config';
 import type { Order } from '../../shared/schemas';
 import { ClockSkews } from './skew';
 

@@ -40,16 +40,6 @@ import { backoffDelay, type RetryPolicy } from './retry';
 import { secretScrubber, type SecretScrubber } from './secret-scrub';
 import { sharedClockSkews, type ClockSkews } from './skew';
 
-// Where callers have always found them; their home is order-stream-config.ts.
-export {
-  ORDER_STREAM_DEFAULTS,
-  type OrderStreamConfig,
-  type StreamOrder,
-  type StreamState,
-  type StreamStateName,
-  type StreamTimers,
-} from './order-stream-config';
-
 /** What close() waits for the server's closing handshake before cutting the socket. */
 const CLOSE_GRACE_MS = 1000;
 /** Reasons quote the server; a long text would bloat the state the UI shows. */

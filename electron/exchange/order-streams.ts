@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ExchangeClient } from './client';
-import { OrderStream, type OrderStreamConfig, type StreamState } from './order-stream';
+import { OrderStream } from './order-stream';
+import type { OrderStreamConfig, StreamState } from './order-stream-config';
 
 type StreamSettings = NonNullable<ReturnType<ExchangeClient['streamSettings']>>;
 

@@ -31,9 +31,6 @@ export const DEFAULT_COMPACT_ABOVE_BYTES = 32 * 1024 * 1024;
 /** Lines at most this far apart are read in one read. */
 const SPAN_GAP = 64 * 1024;
 
-// Where callers have always found it; its home is change-index.ts.
-export type { ChangeQuery } from './change-index';
-
 export interface ChangePage {
   /** Newest first (in the order they were recorded). */
   events: ChangeEvent[];

@@ -26,7 +26,7 @@ import {
   type DueAlert,
   type RestrictionTime,
 } from './change-alerts';
-import type { ChangeQuery } from './change-log';
+import type { ChangeQuery } from './change-index';
 import { InstrumentHistory, type InstrumentHistoryOptions, type RecordResult } from './instrument-history';
 import {
   MAX_MARKS_PER_CATEGORY,

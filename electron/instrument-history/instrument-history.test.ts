@@ -6,7 +6,8 @@ import type { ChangeEvent } from '../../shared/instrument-changes';
 import type { Category, Instrument } from '../../shared/schemas';
 import type { OpenFile } from '../storage/journal-file';
 import { CHANGE_LOG_FILE } from './change-log';
-import { fetchIdOf, HISTORY_DIR, InstrumentHistory, type InstrumentHistoryOptions } from './instrument-history';
+import { HISTORY_DIR, InstrumentHistory, type InstrumentHistoryOptions } from './instrument-history';
+import { fetchIdOf } from './history-files';
 
 const T0 = 1_750_000_000_000;
 const MINUTE = 60_000;

@@ -35,7 +35,8 @@ import { compareSnapshots, type ChangeEvent } from '../../shared/instrument-chan
 import { type Category, type Instrument } from '../../shared/schemas';
 import { syncDir, writeFileAtomic } from '../storage/atomic-file';
 import type { OpenFile } from '../storage/journal-file';
-import { ChangeLog, type ChangePage, type ChangeQuery } from './change-log';
+import { ChangeLog, type ChangePage } from './change-log';
+import type { ChangeQuery } from './change-index';
 import {
   fetchIdOf,
   finishPending,
@@ -47,9 +48,6 @@ import {
   type Snapshot,
   type State,
 } from './history-files';
-
-// Where callers have always found it; its home is history-files.ts.
-export { fetchIdOf } from './history-files';
 
 export const HISTORY_DIR = 'instrument-history';
 export const STATE_FILE = 'state.json';

@@ -10,7 +10,8 @@ import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-e
 import { RateLimiters } from '../exchange/rate-limiter';
 import { ClockSkews } from '../exchange/skew';
 import { closedPort } from '../exchange/testing/fake-exchange';
-import { createProfileService, LOCAL_DEMO_PROFILE_ID } from './profile-service';
+import { createProfileService } from './profile-service';
+import { LOCAL_DEMO_PROFILE_ID } from './builtin-profile';
 import type { SecretBox } from './secret-box';
 import { testSecretBox } from './testing/test-secret-box';
 

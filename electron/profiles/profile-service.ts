@@ -44,9 +44,6 @@ import type { ScryptParams } from './passphrase-vault';
 import { clientFor, summaryOf } from './stored-profile';
 import { Vault } from './vault';
 
-// Where callers have always found it; its home is builtin-profile.ts.
-export { LOCAL_DEMO_PROFILE_ID } from './builtin-profile';
-
 export interface ProfileServiceOptions {
   /** Extra client settings (tests: fetch, limiters, skews, sleep). */
   client?: Partial<ClientConfig>;

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deskFailure } from '../testing/desk-failure';
-import { createProfileService, LOCAL_DEMO_PROFILE_ID } from './profile-service';
+import { createProfileService } from './profile-service';
+import { LOCAL_DEMO_PROFILE_ID } from './builtin-profile';
 import { ProfileStore, type StoreFs } from './profile-store';
 import { testSecretBox } from './testing/test-secret-box';
 

@@ -3,7 +3,8 @@
  * client, with its secrets only where they were sealed for).
  */
 import type { LastTest, ProfileSummary } from '../../shared/profiles';
-import { ExchangeClient, type ClientConfig, type Credentials } from '../exchange/client';
+import { ExchangeClient, type ClientConfig } from '../exchange/client';
+import type { Credentials } from '../exchange/request-headers';
 import { sealStateOf, tamperedProblem, type SealState } from './destination-seal';
 import type { StoredProfile } from './profile-store';
 import type { Vault } from './vault';

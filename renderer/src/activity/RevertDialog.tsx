@@ -8,7 +8,8 @@
  */
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { summarize, type AmendPlan, type PlanRow } from '../../../shared/amend-plan';
+import { summarize, type AmendPlan } from '../../../shared/amend-plan';
+import type { PlanRow } from '../../../shared/plan-row';
 import { ENVIRONMENT_LABELS } from '../../../shared/profiles';
 import type { RevertPreview, RevertSource } from '../../../shared/revert';
 import type { RevertRow } from '../../../shared/revert-rules';

@@ -4,7 +4,8 @@
  * sideways, and what is read first must not be what is cut.
  */
 import { useRef } from 'react';
-import type { AmendPlan, PlanRow, RowStatus } from '../../../shared/amend-plan';
+import type { AmendPlan } from '../../../shared/amend-plan';
+import type { PlanRow, RowStatus } from '../../../shared/plan-row';
 import { useVisibleRows } from './virtual-rows';
 
 const ROW_HEIGHT = 25;

@@ -5,7 +5,7 @@
  * operator checks the order, and Check again reads every unknown item once more.
  */
 import { Fragment, useEffect, useRef, useState } from 'react';
-import type { PlanRow } from '../../../shared/amend-plan';
+import type { PlanRow } from '../../../shared/plan-row';
 import { changeParts } from '../../../shared/change-text';
 import {
   runBarValue,

@@ -3,7 +3,7 @@
  * selection, the rule and the run being followed. Not persisted: a restart starts from the orders.
  */
 import { create } from 'zustand';
-import type { PlanRow } from '../../../shared/amend-plan';
+import type { PlanRow } from '../../../shared/plan-row';
 import { EMPTY_RULE, type RuleForm } from './rule-form';
 import { NO_FILTER, type OrderFilter } from './order-filter';
 

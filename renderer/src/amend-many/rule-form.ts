@@ -2,7 +2,7 @@
  * The rule form's state as the operator types it, and the PlanRule the planner reads. The planner
  * (shared/amend-plan.ts) judges the rule; this only turns text into its shape.
  */
-import type { PlanRule, PriceRule, QtyRule } from '../../../shared/amend-plan';
+import type { PlanRule, PriceRule, QtyRule } from '../../../shared/plan-rule';
 
 export type PriceMode = 'none' | 'steps' | 'percent' | 'set';
 export type QtyMode = 'none' | 'percent' | 'set';

@@ -5,7 +5,8 @@
  */
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { instrumentLookup, type InstrumentLookup, type MarketLookup } from '../../../shared/amend-plan';
+import { instrumentLookup } from '../../../shared/amend-plan';
+import type { InstrumentLookup, MarketLookup } from '../../../shared/plan-row';
 import {
   CATEGORIES,
   type Category,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ORDER_CLOSED_RULES, orderClosedIssue, type AmendField, type RuleIssue } from '../../../shared/amend-rules';
+import { ORDER_CLOSED_RULES, orderClosedIssue } from '../../../shared/amend-rules';
+import type { AmendField, RuleIssue } from '../../../shared/amend-draft';
 import { CATEGORIES } from '../../../shared/schemas';
 import { priceStep, quantityStep, type Grid } from '../../../shared/steps';
 import { useAmend, type Draft } from './amend-store';

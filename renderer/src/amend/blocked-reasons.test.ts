@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleIssue } from '../../../shared/amend-rules';
+import type { RuleIssue } from '../../../shared/amend-draft';
 import { EMPTY_DRAFT } from './amend-store';
 import {
   loadBlockedReason,

@@ -1,5 +1,5 @@
 /** Why Send or Load order cannot be used now, in the words shown next to the buttons. */
-import type { AmendReport } from '../../../shared/amend-rules';
+import type { AmendReport } from '../../../shared/amend-draft';
 import type { OrderGuard } from '../../../shared/attempts';
 import type { Draft } from './amend-store';
 import { draftIds } from './draft';

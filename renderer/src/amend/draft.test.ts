@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmend, type AmendReport } from '../../../shared/amend-rules';
+import { checkAmend } from '../../../shared/amend-rules';
+import type { AmendReport } from '../../../shared/amend-draft';
 import type { Order } from '../../../shared/schemas';
 import { draftKey, EMPTY_DRAFT } from './amend-store';
 import { draftIds, isReviewed, namedOrderIds, ruleDraft, shownReport } from './draft';

@@ -1,5 +1,5 @@
 /** What the desk reads from the operator's draft: which order it names, and the rules' view of it. */
-import type { AmendDraft, AmendReport } from '../../../shared/amend-rules';
+import type { AmendDraft, AmendReport } from '../../../shared/amend-draft';
 import type { OrderIds } from '../../../shared/order-ids';
 import type { Order } from '../../../shared/schemas';
 import { draftKey, type Draft } from './amend-store';

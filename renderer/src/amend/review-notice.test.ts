@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmend, type KnownOrder } from '../../../shared/amend-rules';
+import { checkAmend } from '../../../shared/amend-rules';
+import type { KnownOrder } from '../../../shared/amend-draft';
 import { REVIEW_READY, reviewNotice } from './review-notice';
 
 const OPEN: KnownOrder = {

@@ -3,7 +3,8 @@
  * as it was when Review was pressed): the banner and the line under Send read the same report, so
  * they cannot disagree after an edit.
  */
-import { orderClosedIssue, type AmendReport } from '../../../shared/amend-rules';
+import { orderClosedIssue } from '../../../shared/amend-rules';
+import type { AmendReport } from '../../../shared/amend-draft';
 import type { NoticeKind } from './status-display';
 
 export const REVIEW_READY = 'Review the change below, then Send modification.';

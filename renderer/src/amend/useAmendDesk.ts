@@ -5,7 +5,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { checkAmend, type AmendReport } from '../../../shared/amend-rules';
+import { checkAmend } from '../../../shared/amend-rules';
+import type { AmendReport } from '../../../shared/amend-draft';
 import type { Attempt, AttemptWithGuard, OrderGuard } from '../../../shared/attempts';
 import { attemptIds, orderName, type OrderIds } from '../../../shared/order-ids';
 import { orderStatusLabel } from '../../../shared/order-status';

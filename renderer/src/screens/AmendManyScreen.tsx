@@ -5,7 +5,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { planAmends, type AmendPlan, type PlanRow } from '../../../shared/amend-plan';
+import { planAmends, type AmendPlan } from '../../../shared/amend-plan';
+import type { PlanRow } from '../../../shared/plan-row';
 import { categorySchema, type ModifyOrderRequest } from '../../../shared/schemas';
 import { appStatusQuery } from '../app/Header';
 import { useNow } from '../lib/useNow';
