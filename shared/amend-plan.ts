@@ -64,27 +64,38 @@ export function planAmends(input: PlanInput): AmendPlan {
 }
 
 /**
- * The rows to send as batch-modify bodies: one category per batch, at most MAX_BATCH_ITEMS items,
- * rows in their order within each category; categories in the order they first appear.
+ * Items grouped as Batch Modify Orders bodies: one category per batch, at most MAX_BATCH_ITEMS (or
+ * `size`, if smaller) items, items in their order within each category, categories in the order they
+ * first appear. The preview's batches (batchesOf) and a run's requests (amend-runs.ts) alike.
  */
-export function batchesOf(rows: readonly PlanRow[], size: number = MAX_BATCH_ITEMS): PlanBatch[] {
+export function byCategoryBatches<T, K extends string>(
+  items: readonly T[],
+  categoryOf: (item: T) => K,
+  size: number = MAX_BATCH_ITEMS,
+): { category: K; items: T[] }[] {
   const per = Math.max(1, Math.min(MAX_BATCH_ITEMS, Math.floor(size)));
-  const byCategory = new Map<Category, PlanRow[]>();
-  for (const row of rows) {
-    const category = row.request?.category;
-    if (row.status !== 'ready' || !category) continue;
-    const list = byCategory.get(category) ?? [];
-    list.push(row);
-    byCategory.set(category, list);
+  const byCategory = new Map<K, T[]>();
+  for (const item of items) {
+    const key = categoryOf(item);
+    const list = byCategory.get(key) ?? [];
+    list.push(item);
+    byCategory.set(key, list);
   }
-  const batches: PlanBatch[] = [];
+  const batches: { category: K; items: T[] }[] = [];
   for (const [category, list] of byCategory) {
-    for (let i = 0; i < list.length; i += per) {
-      const chunk = list.slice(i, i + per);
-      batches.push({ category, rows: chunk, requests: chunk.map((r) => r.request as ModifyOrderRequest) });
-    }
+    for (let i = 0; i < list.length; i += per) batches.push({ category, items: list.slice(i, i + per) });
   }
   return batches;
+}
+
+/** The ready rows as batch-modify bodies (see byCategoryBatches). */
+export function batchesOf(rows: readonly PlanRow[], size: number = MAX_BATCH_ITEMS): PlanBatch[] {
+  const ready = rows.filter((r) => r.status === 'ready' && r.request?.category);
+  return byCategoryBatches(ready, (r) => r.request?.category as Category, size).map(({ category, items }) => ({
+    category,
+    rows: items,
+    requests: items.map((r) => r.request as ModifyOrderRequest),
+  }));
 }
 
 export function summarize(rows: readonly PlanRow[]): PlanSummary {

@@ -46,13 +46,14 @@ import {
   type SkippedItem,
   type StoppedBy,
 } from '../../shared/batch-run';
+import { byCategoryBatches } from '../../shared/amend-plan';
 import { deskError } from '../../shared/errors';
 import type { ModifyOrderRequest } from '../../shared/schemas';
 import type { AmendSession } from './amend-service';
 import type { AmendSteps } from './amend-steps';
 import { OrderReader, type OrderReaderOptions } from './order-reader';
 import { checkRun, takeGuards } from './run-check';
-import { batchesOf, isFinal, summaryOf, viewOf, type Item, type Run } from './run-model';
+import { isFinal, summaryOf, viewOf, type Item, type Run } from './run-model';
 import type { RunRecords } from './run-records';
 import { RevertLinks, revertBusyWords } from './revert-links';
 import type { RevertExpect } from '../../shared/revert-rules';
@@ -248,7 +249,8 @@ export class AmendRuns {
       checkedAll();
     }
     if (run.state === 'checking') run.state = 'running';
-    run.batches = batchesOf(run.items.filter((i) => !i.recorded && !i.notSent && !i.excluded && !isFinal(i.attempt)));
+    const toSend = run.items.filter((i) => !i.recorded && !i.notSent && !i.excluded && !isFinal(i.attempt));
+    run.batches = byCategoryBatches(toSend, (i) => i.category ?? '').map((b) => b.items);
     // The run's record is on disk before its first request: a restart finds every item.
     await this.persist(run);
     await sendRun(this.steps, run, {

@@ -19,7 +19,7 @@ import type {
 import { deskError } from '../../shared/errors';
 import { describeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
-import { MAX_BATCH_ITEMS, type ModifyOrderRequest } from '../../shared/schemas';
+import type { ModifyOrderRequest } from '../../shared/schemas';
 import type { BatchModifyAnswer } from '../exchange/client';
 import type { AmendClient } from './amend-client';
 import type { ProfileAmendState } from './profile-amend-state';
@@ -182,24 +182,4 @@ function countsOf(items: readonly RunItem[]): RunCounts {
     else c.unknown++;
   }
   return c;
-}
-
-/**
- * The items to send as Batch Modify Orders bodies: one category per request, at most
- * MAX_BATCH_ITEMS, items in their order within a category, categories in the order they first
- * appear (as shared/amend-plan.ts batchesOf groups the preview).
- */
-export function batchesOf(items: readonly Item[]): Item[][] {
-  const byCategory = new Map<string, Item[]>();
-  for (const item of items) {
-    const key = item.category ?? '';
-    const list = byCategory.get(key) ?? [];
-    list.push(item);
-    byCategory.set(key, list);
-  }
-  const batches: Item[][] = [];
-  for (const list of byCategory.values()) {
-    for (let i = 0; i < list.length; i += MAX_BATCH_ITEMS) batches.push(list.slice(i, i + MAX_BATCH_ITEMS));
-  }
-  return batches;
 }
