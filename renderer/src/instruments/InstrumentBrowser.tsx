@@ -22,7 +22,7 @@ import { useUi } from '../app/store';
 import { SymbolHistoryPanel } from './SymbolHistoryPanel';
 import { neededWidths } from './number-cells';
 import { tableColumns } from './table-columns';
-import { useNow } from './use-now';
+import { useNow } from '../lib/useNow';
 import { useRankWarmup } from './use-rank-warmup';
 
 const NO_ROWS: Instrument[] = [];

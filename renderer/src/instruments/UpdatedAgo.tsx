@@ -1,4 +1,4 @@
-import { useNow } from './use-now';
+import { useNow } from '../lib/useNow';
 
 /** "Updated 12 s ago": its own component so the per-second tick re-renders only this text. */
 export function UpdatedAgo({ fetchedAt, fetching }: { fetchedAt: number | undefined; fetching: boolean }) {
