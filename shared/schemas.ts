@@ -253,7 +253,6 @@ export type OrderPush = z.infer<typeof orderPushSchema>;
 
 /** POST /api/v3/trade/batch-modify-order takes at most this many items, all of one category. */
 export const MAX_BATCH_ITEMS = 20;
-export const batchModifyRequestSchema = z.array(modifyOrderRequestSchema).min(1).max(MAX_BATCH_ITEMS);
 
 /**
  * One item of the answer. The exchange documents orderId and clientOid; an item it refused carries

@@ -13,11 +13,6 @@ export function errnoCode(e: unknown): string | undefined {
   return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code) ? code : undefined;
 }
 
-/** True when `e` says a file could not be written for a reason of the disk or the folder. */
-export function isStorageFailure(e: unknown): boolean {
-  return (e instanceof DeskError && e.data.kind === 'storage') || isStorageFailureCode(errnoCode(e));
-}
-
 /** The folder a failed file operation was about, else `fallback`. */
 function folderOf(e: unknown, fallback: string): string {
   const path = e instanceof Error ? (e as NodeJS.ErrnoException).path : undefined;
