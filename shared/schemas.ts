@@ -126,7 +126,6 @@ export const openOrdersPageSchema = z.object({
 export type OpenOrdersPage = z.infer<typeof openOrdersPageSchema>;
 export const openOrdersResponseSchema = envelopeSchema(openOrdersPageSchema);
 
-/** Body of POST /api/v3/trade/modify-order, exactly the specification's parameters. */
 /**
  * Bounds on what crosses the boundary: well above anything the exchange issues or accepts (order IDs
  * are 19 digits, client order IDs a few dozen characters, prices and quantities a few dozen digits),
@@ -167,6 +166,12 @@ export function boundedText(max: number, options: { min?: number; trim?: boolean
 export const idTextSchema = boundedText(MAX_ID_LENGTH);
 const decimalText = boundedText(MAX_DECIMAL_LENGTH);
 
+/** Modify Order: one modification. The exchange's demo (demo-exchange/) spells its paths itself. */
+export const MODIFY_ORDER_PATH = '/api/v3/trade/modify-order';
+/** Batch Modify Orders: up to MAX_BATCH_ITEMS modifications of one category. */
+export const BATCH_MODIFY_PATH = '/api/v3/trade/batch-modify-order';
+
+/** Body of POST MODIFY_ORDER_PATH (and each item of a batch), exactly the specification's parameters. */
 export const modifyOrderRequestSchema = z.strictObject({
   orderId: idTextSchema.optional(),
   clientOid: idTextSchema.optional(),
@@ -251,7 +256,7 @@ export const orderPushSchema = z.looseObject({
 });
 export type OrderPush = z.infer<typeof orderPushSchema>;
 
-/** POST /api/v3/trade/batch-modify-order takes at most this many items, all of one category. */
+/** POST BATCH_MODIFY_PATH takes at most this many items, all of one category. */
 export const MAX_BATCH_ITEMS = 20;
 
 /**

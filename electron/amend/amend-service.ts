@@ -19,7 +19,7 @@ import type { CallSource } from '../../shared/call-source';
 import { deskError } from '../../shared/errors';
 import { mergeIds, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
-import type { ModifyOrderRequest, Order } from '../../shared/schemas';
+import { MODIFY_ORDER_PATH, type ModifyOrderRequest, type Order } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
 import type { ModifyAnswer } from '../exchange/client';
 import type { AmendClient } from './amend-client';
@@ -158,7 +158,7 @@ export class AmendService {
 
     try {
       // Write-ahead: on disk (synced) before a byte of the request leaves, and before the answer.
-      await steps.recordBeforeSend([attempt], 'POST /api/v3/trade/modify-order');
+      await steps.recordBeforeSend([attempt], `POST ${MODIFY_ORDER_PATH}`);
     } catch (e) {
       state.guards.release(ids, { attemptId: attempt.id });
       throw e;

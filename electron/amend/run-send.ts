@@ -5,14 +5,12 @@
  */
 import type { StoppedBy } from '../../shared/batch-run';
 import { deskError, DeskError, explainCode } from '../../shared/errors';
-import type { Order } from '../../shared/schemas';
+import { BATCH_MODIFY_PATH, type Order } from '../../shared/schemas';
 import type { BatchModifyAnswer } from '../exchange/client';
 import type { AmendSteps } from './amend-steps';
 import { acceptedOutcome, sendFailedOutcome, unaccountedOutcome } from './attempt-outcomes';
 import { watchOrder } from './order-watch';
 import type { Item, Run } from './run-model';
-
-export const BATCH_PATH = '/api/v3/trade/batch-modify-order';
 
 /** What the sending asks of the runs that hold it. */
 export interface RunControl {
@@ -43,7 +41,7 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
   const { profileState: state, stream } = run;
   // Watching starts before sending: the engine's push may come before the answer does.
   const watches = items.map((i) => (stream ? watchOrder(stream, i.ids) : undefined));
-  const detail = `POST ${BATCH_PATH} · request ${n} of ${run.batches.length}, ${items.length} item${items.length === 1 ? '' : 's'}`;
+  const detail = `POST ${BATCH_MODIFY_PATH} · request ${n} of ${run.batches.length}, ${items.length} item${items.length === 1 ? '' : 's'}`;
   for (const item of items) item.recorded = true;
   // Write-ahead: every item of the request on disk (one synced append) before it is sent.
   const recording = steps.recordBeforeSend(
@@ -100,7 +98,7 @@ async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, 
         code: verdict.code,
         exchangeMsg: verdict.msg || undefined,
         requestTime: answer.requestTime,
-        path: BATCH_PATH,
+        path: BATCH_MODIFY_PATH,
         mayHaveTakenEffect: false,
       });
       sendFailedOutcome(steps, attempt, state, item.ids, error);

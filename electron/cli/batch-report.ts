@@ -4,7 +4,7 @@
  * table serves both formats, so the table and `--json` never disagree.
  */
 import type { BatchRun, RunItem } from '../../shared/batch-run';
-import type { ModifyOrderRequest } from '../../shared/schemas';
+import { BATCH_MODIFY_PATH, type ModifyOrderRequest } from '../../shared/schemas';
 import type { GlobalOptions } from './args';
 import { exitCodeOfOutcomes, outcomeWord, type OutcomeWord } from './attempt-outcome';
 import { orderCommand, plural, type Output, type TextSink } from './output';
@@ -129,7 +129,7 @@ export interface RequestBody {
 export function printRequestBodies(out: Output, bodies: readonly RequestBody[]): void {
   for (const b of bodies) {
     out.text(
-      `\nRequest ${b.request} of ${bodies.length}: POST /api/v3/trade/batch-modify-order (${b.category}, ${plural(b.body.length, 'item')})\n` +
+      `\nRequest ${b.request} of ${bodies.length}: POST ${BATCH_MODIFY_PATH} (${b.category}, ${plural(b.body.length, 'item')})\n` +
         `[\n${b.body.map((item) => `  ${JSON.stringify(item)}`).join(',\n')}\n]`,
     );
   }

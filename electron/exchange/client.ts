@@ -17,7 +17,9 @@ import { deskError, DeskError, EXCHANGE_CODE } from '../../shared/errors';
 import {
   instrumentsResponseSchema,
   batchModifyResponseSchema,
+  BATCH_MODIFY_PATH,
   MAX_BATCH_ITEMS,
+  MODIFY_ORDER_PATH,
   modifyOrderResponseSchema,
   openOrdersResponseSchema,
   orderInfoResponseSchema,
@@ -205,7 +207,7 @@ export class ExchangeClient {
    * A failure before anything was sent is reported with mayHaveTakenEffect false.
    */
   async modifyOrder(body: ModifyOrderRequest): Promise<ModifyAnswer> {
-    const path = '/api/v3/trade/modify-order';
+    const path = MODIFY_ORDER_PATH;
     const call: Call = { method: 'POST', path, params: {}, body: JSON.stringify(body), signed: true };
     const parsed = await this.request(call, modifyOrderResponseSchema, true);
     return { result: parsed.data, code: parsed.code, msg: parsed.msg, requestTime: parsed.requestTime };
@@ -217,7 +219,7 @@ export class ExchangeClient {
    * A refusal of the whole request throws; otherwise each item has its own verdict.
    */
   async batchModify(items: readonly ModifyOrderRequest[]): Promise<BatchModifyAnswer> {
-    const path = '/api/v3/trade/batch-modify-order';
+    const path = BATCH_MODIFY_PATH;
     if (items.length === 0 || items.length > MAX_BATCH_ITEMS) {
       throw notSentError(
         { path },

@@ -4,6 +4,7 @@
  * FIFO order instead of being refused, so a burst is paced rather than rejected.
  */
 import { createHash } from 'node:crypto';
+import { BATCH_MODIFY_PATH, MODIFY_ORDER_PATH } from '../../shared/schemas';
 import { realClock, type Clock } from './clock';
 
 /**
@@ -89,9 +90,9 @@ interface EndpointLimit {
 
 /** The exchange's documented limits, requests per second. */
 export const ENDPOINT_LIMITS: Readonly<Record<string, EndpointLimit>> = {
-  '/api/v3/trade/modify-order': { perSecond: 10, scope: 'uid' },
+  [MODIFY_ORDER_PATH]: { perSecond: 10, scope: 'uid' },
   // A batch is one request against modify's budget, so single and batch modifies are paced together.
-  '/api/v3/trade/batch-modify-order': { perSecond: 10, scope: 'uid', shares: '/api/v3/trade/modify-order' },
+  [BATCH_MODIFY_PATH]: { perSecond: 10, scope: 'uid', shares: MODIFY_ORDER_PATH },
   '/api/v3/trade/order-info': { perSecond: 20, scope: 'uid' },
   '/api/v3/trade/unfilled-orders': { perSecond: 20, scope: 'uid' },
   '/api/v3/market/instruments': { perSecond: 20, scope: 'ip' },
