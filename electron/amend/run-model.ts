@@ -65,9 +65,9 @@ export interface Run {
   /** Items whose check is over. */
   checked: number;
   restored?: boolean;
-  /** What this run undoes (a revert). */
   /** Where the run was started from: its record and every item's attempt carry it. */
   source?: CallSource;
+  /** What this run undoes (a revert): the run or the single amend it sends back. */
   reverts?: RevertLink;
   /** The run's record on disk, written one after another. */
   saving: Promise<void>;
