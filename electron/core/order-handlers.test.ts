@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Attempt, AttemptWithGuard } from '../../shared/attempts';
 import { contract } from '../../shared/contract';
-import { createCore, type Core } from '../core/create-core';
+import { createCore, type Core } from './create-core';
 import { startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { createDispatch, type Dispatch } from '../ipc/dispatch';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
