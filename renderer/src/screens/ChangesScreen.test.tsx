@@ -8,8 +8,8 @@ import type { RequestOf } from '../../../shared/contract';
 import { useUi } from '../app/store';
 import { useInstrumentBrowser } from '../instruments/prefs';
 import { installFakeDesk, type FakeDesk } from '../lib/fake-desk';
-import { ChangesScreen } from '../screens/ChangesScreen';
-import { NO_FEED_FILTERS, useFeedFilters } from './feed-filters';
+import { ChangesScreen } from './ChangesScreen';
+import { NO_FEED_FILTERS, useFeedFilters } from '../changes/feed-filters';
 
 const ev = (id: string, fetchId: string, patch: Partial<ChangeEvent>): ChangeEvent => ({
   id,

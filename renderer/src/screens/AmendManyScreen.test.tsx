@@ -6,8 +6,8 @@ import type { BatchRun, RunItem } from '../../../shared/batch-run';
 import type { ModifyOrderRequest, Instrument, Order } from '../../../shared/schemas';
 import type { ProfileSummary } from '../../../shared/profiles';
 import { installFakeDesk, type FakeDesk } from '../lib/fake-desk';
-import { AmendManyScreen } from '../screens/AmendManyScreen';
-import { useAmendMany } from './amend-many-store';
+import { AmendManyScreen } from './AmendManyScreen';
+import { useAmendMany } from '../amend-many/amend-many-store';
 
 const BTC = {
   category: 'USDT-FUTURES',

@@ -2,10 +2,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { DeskResult } from '../../../../shared/contract';
-import type { ProfileSummary, StorageStatus, VaultState } from '../../../../shared/profiles';
-import { ProfilesScreen } from '../ProfilesScreen';
-import { storageSummary } from './profile-words';
+import type { DeskResult } from '../../../shared/contract';
+import type { ProfileSummary, StorageStatus, VaultState } from '../../../shared/profiles';
+import { ProfilesScreen } from './ProfilesScreen';
+import { storageSummary } from './profiles/profile-words';
 
 const RIGHT = 'right passphrase';
 
