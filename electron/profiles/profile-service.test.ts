@@ -452,6 +452,13 @@ describe('test connection', () => {
     hostGone = false;
     await (await s.active()).client.getOpenOrders({ category: 'USDT-FUTURES' });
     expect((await lastTest())?.hostSilentSince).toBeUndefined();
+
+    // A test that itself found no host says so; it is not stale, even when it ends in the same millisecond.
+    hostGone = true;
+    expect((await s.testConnection(p.id)).ok).toBe(false);
+    await expect((await s.active()).client.getOpenOrders({ category: 'USDT-FUTURES' })).rejects.toThrow();
+    expect(await lastTest()).toMatchObject({ ok: false });
+    expect((await lastTest())?.hostSilentSince).toBeUndefined();
   });
 
   it('explains an unreachable host and a timeout', async () => {

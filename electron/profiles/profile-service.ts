@@ -317,7 +317,7 @@ class VaultProfileService implements ProfileService {
   private lastTestNow(id: string): LastTest | undefined {
     const last = this.lastTests.get(id);
     const silent = this.silentSince.get(id);
-    return last && silent !== undefined && silent >= last.at ? { ...last, hostSilentSince: silent } : last;
+    return last && silent !== undefined && silent > last.at ? { ...last, hostSilentSince: silent } : last;
   }
 
   private localDemoClient(baseUrl: string, extra: Partial<ClientConfig> = {}) {
