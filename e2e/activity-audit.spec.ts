@@ -1,11 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect, type DeskFixtures } from './fixtures';
+import { nav } from './harness/app-shell';
 
 type Page = DeskFixtures['app'];
-
-const nav = (app: Page, name: string) =>
-  app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 /** 489 attempts, as months of use leave them: every third one rejected. */
 async function history(userDataDir: string): Promise<void> {

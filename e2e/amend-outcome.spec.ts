@@ -3,6 +3,7 @@
  * Send speaks only when it applies.
  */
 import { test, expect, type DeskFixtures } from './fixtures';
+import { nav } from './harness/app-shell';
 
 type Page = DeskFixtures['app'];
 
@@ -16,8 +17,6 @@ const field = (app: Page, name: string) => app.getByLabel(name, { exact: true })
 const loaded = (app: Page) => app.getByRole('region', { name: 'Loaded order' });
 const outcome = (app: Page) => app.getByRole('region', { name: /^Outcome/ });
 const sendReason = (app: Page) => app.locator('#amend-send-reason');
-const nav = (app: Page, name: string) =>
-  app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 async function openAmend(app: Page) {
   await nav(app, 'Amend order');

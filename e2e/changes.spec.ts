@@ -10,10 +10,9 @@ import { testSecretBox } from '../electron/profiles/testing/test-secret-box';
 import { startWebHost } from '../electron/web-host/web-host';
 import { RENDERER_DIR } from './harness/paths';
 import { expect, test } from './fixtures';
+import { nav } from './harness/app-shell';
 
 const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
-const nav = (app: Page, name: string) =>
-  app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 /** Records the desktop notifications the page shows (the real ones cannot be read back). */
 function recordNotifications(): void {

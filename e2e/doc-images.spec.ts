@@ -4,10 +4,10 @@
  * e2e/screenshots/ (the same states, checked with axe), so the README's pictures never stop working.
  */
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ROOT, SCREENSHOT_DIR } from './harness/paths';
 import { previewShiftedLadder } from './harness/amend-many-steps';
+import { nav } from './harness/app-shell';
 
 const DIR = process.env.UTA_DESK_DOC_IMAGES ? join(ROOT, 'docs/images') : SCREENSHOT_DIR;
 const image = (name: string) => join(DIR, `${process.env.UTA_DESK_DOC_IMAGES ? '' : 'doc-'}${name}.png`);
@@ -16,9 +16,6 @@ test.beforeEach(async ({ app }, testInfo) => {
   test.skip(testInfo.project.name !== 'renderer', 'the pictures are of the renderer project');
   await app.setViewportSize({ width: 1280, height: 800 });
 });
-
-const nav = (app: Page, name: string) =>
-  app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 test('instruments', async ({ app }) => {
   await app.getByLabel('Category', { exact: true }).selectOption('USDT-FUTURES');

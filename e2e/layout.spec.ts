@@ -3,6 +3,7 @@
  * sideways. Panels stack, and only deliberately scrollable regions (tables, code) scroll sideways.
  */
 import { test, expect, type DeskFixtures } from './fixtures';
+import { nav } from './harness/app-shell';
 
 type Page = DeskFixtures['app'];
 
@@ -15,8 +16,6 @@ const SIZES = [
 
 const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
-const nav = (app: Page, name: string) =>
-  app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 interface Clipped {
   what: string;

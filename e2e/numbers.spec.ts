@@ -5,11 +5,10 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { nav } from './harness/app-shell';
 
 const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
 const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
-const nav = (app: Page, name: string) =>
-  app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 async function loaded(app: Page) {
   await expect(app.getByText(/^Showing [\d,]+ of [\d,]+ instruments$/)).toBeVisible();

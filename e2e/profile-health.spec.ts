@@ -6,11 +6,9 @@ import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../demo-exchange';
 import { closedPort } from '../electron/exchange/testing/fake-exchange';
 import { expect, test } from './fixtures';
+import { nav } from './harness/app-shell';
 
 const OPEN_ORDERS = '/api/v3/trade/unfilled-orders';
-
-const nav = (app: Page, name: string) =>
-  app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 async function openProfiles(app: Page): Promise<void> {
   await nav(app, 'Profiles');

@@ -4,15 +4,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { nav } from './harness/app-shell';
 
 const SIZES = [
   { width: 960, height: 600 },
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },
 ] as const;
-
-const nav = (app: Page, name: string) =>
-  app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 /** The page itself never scrolls sideways: wide content scrolls inside its own container. */
 async function expectNoPageOverflow(app: Page): Promise<void> {

@@ -13,6 +13,7 @@ import {
   runState,
   SYMBOL,
 } from './harness/amend-many-steps';
+import { nav } from './harness/app-shell';
 
 type Page = DeskFixtures['app'];
 
@@ -118,9 +119,6 @@ test.describe('cut text', () => {
     });
   }
 });
-
-const nav = (app: Page, name: string) =>
-  app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 
 /** The demo's own BTCUSDT orders (gen-btcusdt-…, demo-btc-open) on the Amend many screen, previewed 2 steps up. */
 async function previewBundledBtc(app: Page) {

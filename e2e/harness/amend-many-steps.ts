@@ -1,5 +1,6 @@
 /** Steps shared by the Amend many specs: a ladder of open orders, the screen, the run's parts. */
 import { expect, type DeskFixtures } from '../fixtures';
+import { nav } from './app-shell';
 
 export type Page = DeskFixtures['app'];
 export type Demo = DeskFixtures['demo'];
@@ -53,7 +54,7 @@ export async function ladder(app: Page, demo: Demo, prefix: string, n: number): 
 }
 
 export async function openAmendMany(app: Page) {
-  await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Amend many' }).click();
+  await nav(app, 'Amend many');
   await expect(app.getByRole('heading', { name: 'Amend many', level: 1 })).toBeVisible();
 }
 
