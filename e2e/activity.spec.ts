@@ -1,12 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect, type DeskFixtures } from './fixtures';
+import { field } from './harness/amend-page';
 import { nav } from './harness/app-shell';
 
 type Page = DeskFixtures['app'];
 
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 
 async function amend(app: Page, clientOid: string, change: { qty?: string; price?: string }) {
   await field(app, 'Client order ID').fill(clientOid);

@@ -7,6 +7,7 @@
 import type { Locator } from '@playwright/test';
 import { test, expect, type DeskFixtures } from './fixtures';
 import { arrowTo } from './harness/keyboard';
+import { field, openAmend } from './harness/amend-page';
 
 type Page = DeskFixtures['app'];
 
@@ -17,17 +18,11 @@ const BTC_ORDER_ID = '1387296516478935041';
 const SOL_ORDER_ID = '1387296516478935043';
 
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 const sendBar = (app: Page) => app.getByRole('region', { name: 'Order to send' });
 const sendButton = (app: Page) => app.getByRole('button', { name: 'Send modification' });
 const sendReason = (app: Page) => app.locator('#amend-send-reason');
 const review = (app: Page) => app.getByRole('region', { name: 'Review' });
 const openOrders = (app: Page) => app.getByRole('region', { name: 'Open orders' });
-
-async function openAmend(app: Page) {
-  await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Amend order' }).click();
-  await expect(app.getByRole('heading', { name: 'Amend order' })).toBeVisible();
-}
 
 /** Presses Tab (or Shift+Tab) until the target has focus, as a keyboard user would. */
 async function tabTo(app: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', max = 80) {

@@ -5,13 +5,13 @@
  */
 import { test, expect, type DeskFixtures } from './fixtures';
 import { focusUncovered, tabTo } from './harness/keyboard';
+import { field } from './harness/amend-page';
 
 type Page = DeskFixtures['app'];
 
 const SOL_ORDER_ID = '1387296516478935043';
 const SMALL = { width: 960, height: 600 };
 
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
 const openOrders = (app: Page) => app.getByRole('region', { name: 'Open orders' });
 const picks = (app: Page) => openOrders(app).getByRole('button', { name: /^Pick order / });

@@ -1,9 +1,9 @@
 import { test, expect, type DeskFixtures } from './fixtures';
+import { field } from './harness/amend-page';
 
 type Page = DeskFixtures['app'];
 
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 const market = (app: Page) => app.getByRole('region', { name: 'Market' });
 const row = (app: Page, name: string) => market(app).getByRole('row', { name: new RegExp(`^${name} `) });
 

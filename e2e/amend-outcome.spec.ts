@@ -3,6 +3,7 @@
  * Send speaks only when it applies.
  */
 import { test, expect, type DeskFixtures } from './fixtures';
+import { field, loaded, openAmend } from './harness/amend-page';
 import { nav } from './harness/app-shell';
 
 type Page = DeskFixtures['app'];
@@ -13,15 +14,8 @@ const BTC_ORDER_ID = '1387296516478935041';
 const DEMO_UID = '1000000001';
 
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
-const loaded = (app: Page) => app.getByRole('region', { name: 'Loaded order' });
 const outcome = (app: Page) => app.getByRole('region', { name: /^Outcome/ });
 const sendReason = (app: Page) => app.locator('#amend-send-reason');
-
-async function openAmend(app: Page) {
-  await nav(app, 'Amend order');
-  await expect(app.getByRole('heading', { name: 'Amend order' })).toBeVisible();
-}
 
 async function loadOrder(app: Page, clientOid: string) {
   await field(app, 'Order ID').fill('');

@@ -1,4 +1,5 @@
 import { test, expect, type DeskFixtures } from './fixtures';
+import { field, loaded, openAmend } from './harness/amend-page';
 
 type Page = DeskFixtures['app'];
 
@@ -8,15 +9,8 @@ const MODIFY = '/api/v3/trade/modify-order';
 
 type SendResult = { ok: boolean; data?: { status: string; summary: string; error?: { kind: string } } };
 
-async function openAmend(app: Page) {
-  await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Amend order' }).click();
-  await expect(app.getByRole('heading', { name: 'Amend order' })).toBeVisible();
-}
-
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 const sendButton = (app: Page) => app.getByRole('button', { name: 'Send modification' });
-const loaded = (app: Page) => app.getByRole('region', { name: 'Loaded order' });
 const fieldIssue = (app: Page, text: string) =>
   app.getByRole('form', { name: 'Modification' }).getByRole('listitem').filter({ hasText: text });
 

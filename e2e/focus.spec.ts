@@ -4,6 +4,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { test, expect, type DeskFixtures } from './fixtures';
+import { field } from './harness/amend-page';
 
 type Page = DeskFixtures['app'];
 
@@ -43,7 +44,6 @@ async function tabTo(app: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 const nav = (app: Page, name: string) => app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
 

@@ -3,6 +3,7 @@
  * sideways. Panels stack, and only deliberately scrollable regions (tables, code) scroll sideways.
  */
 import { test, expect, type DeskFixtures } from './fixtures';
+import { field } from './harness/amend-page';
 import { nav } from './harness/app-shell';
 
 type Page = DeskFixtures['app'];
@@ -14,7 +15,6 @@ const SIZES = [
   { width: 1280, height: 720 },
 ] as const;
 
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
 
 interface Clipped {

@@ -5,10 +5,10 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { field } from './harness/amend-page';
 import { nav } from './harness/app-shell';
 
 const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 
 async function loaded(app: Page) {
   await expect(app.getByText(/^Showing [\d,]+ of [\d,]+ instruments$/)).toBeVisible();

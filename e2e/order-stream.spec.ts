@@ -5,9 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { field } from './harness/amend-page';
 
 const streamChip = (app: Page) => app.getByRole('status', { name: /^Order stream/ });
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 
 test.describe('the order stream', () => {
   test('the header shows it live; an outcome is pushed and confirmed; a drop is shown and heals', async ({

@@ -4,14 +4,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { field, openAmend } from './harness/amend-page';
 
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
-
-async function openAmend(app: Page): Promise<void> {
-  await app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Amend order' }).click();
-  await expect(app.getByRole('heading', { name: 'Amend order' })).toBeVisible();
-}
 
 /** How many times `words` occur in the element's visible text. */
 async function occurrences(locator: ReturnType<Page['locator']>, words: string): Promise<number> {

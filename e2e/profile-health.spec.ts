@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from '../demo-exchange';
 import { closedPort } from '../electron/exchange/testing/fake-exchange';
 import { expect, test } from './fixtures';
+import { openAmend } from './harness/amend-page';
 import { nav } from './harness/app-shell';
 
 const OPEN_ORDERS = '/api/v3/trade/unfilled-orders';
@@ -13,11 +14,6 @@ const OPEN_ORDERS = '/api/v3/trade/unfilled-orders';
 async function openProfiles(app: Page): Promise<void> {
   await nav(app, 'Profiles');
   await expect(app.getByRole('heading', { name: 'Profiles', level: 1 })).toBeVisible();
-}
-
-async function openAmend(app: Page): Promise<void> {
-  await nav(app, 'Amend order');
-  await expect(app.getByRole('heading', { name: 'Amend order' })).toBeVisible();
 }
 
 async function addCustomProfile(

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test as base, expect, type DeskFixtures } from './fixtures';
 import { BATCH, confirmAndSend, itemRow, items, previewShiftedLadder, runState } from './harness/amend-many-steps';
+import { field } from './harness/amend-page';
 
 type Page = DeskFixtures['app'];
 
@@ -53,7 +54,6 @@ async function fill(dir: string): Promise<string> {
 }
 
 const status = (app: Page) => app.getByRole('status', { name: 'Amend progress' });
-const field = (app: Page, name: string) => app.getByLabel(name, { exact: true });
 const banner = (app: Page) => app.getByRole('alert').filter({ hasText: 'The activity log cannot be written' });
 
 async function reviewAndSend(app: Page, price: string) {
