@@ -11,8 +11,7 @@ import { startWebHost } from '../electron/web-host/web-host';
 import { RENDERER_DIR } from './harness/paths';
 import { expect, test } from './fixtures';
 import { nav } from './harness/app-shell';
-
-const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
+import { grid } from './harness/instruments-page';
 
 /** Records the desktop notifications the page shows (the real ones cannot be read back). */
 function recordNotifications(): void {

@@ -7,15 +7,10 @@ import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { SCREENSHOT_DIR } from './harness/paths';
+import { grid, instrumentsLoaded } from './harness/instruments-page';
 
-const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
 const search = (app: Page) => app.getByLabel('Search symbols');
 const selection = (app: Page) => app.getByRole('group', { name: 'Selected instrument' });
-
-async function loaded(app: Page) {
-  await expect(app.getByText(/^Showing [\d,]+ of [\d,]+ instruments$/)).toBeVisible();
-  await expect(grid(app)).toHaveAttribute('aria-busy', 'false');
-}
 
 /** Selects the first row by keyboard and returns its symbol, as the selection bar names it. */
 async function selectFirstRow(app: Page): Promise<string> {
@@ -28,7 +23,7 @@ async function selectFirstRow(app: Page): Promise<string> {
 
 test.describe('instrument browser, everyday use', () => {
   test('a row the filters hide is no longer offered as the selection, and comes back with it', async ({ app }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     const symbol = await selectFirstRow(app);
     await expect(selection(app)).toContainText(`Selected ${symbol}`);
 
@@ -45,7 +40,7 @@ test.describe('instrument browser, everyday use', () => {
   });
 
   test('Enter on Clear filters clears them and leaves the focus in the search box', async ({ app }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     await search(app).fill('btc');
     const clear = app.getByRole('button', { name: 'Clear filters' });
     await clear.focus();
@@ -64,7 +59,7 @@ test.describe('instrument browser, everyday use', () => {
   });
 
   test('W on a row says what it did', async ({ app }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     const symbol = await selectFirstRow(app);
     const said = app.getByRole('status').filter({ hasText: symbol });
     await app.keyboard.press('w');
@@ -75,7 +70,7 @@ test.describe('instrument browser, everyday use', () => {
   });
 
   test('"?" lists the shortcuts; Escape returns to where the focus was', async ({ app, shot }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     await grid(app).focus();
     await app.keyboard.press('?');
     const dialog = app.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -135,7 +130,7 @@ test.describe('instrument browser toolbar', () => {
   }) => {
     // Its screenshot runs axe twice over a full window of rows: slow on a loaded machine.
     test.slow();
-    await loaded(app);
+    await instrumentsLoaded(app);
     await app.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(async () => (await chrome(app)).toolbarRows).toBeLessThanOrEqual(2);
     const at1280 = await chrome(app);
@@ -163,7 +158,7 @@ test.describe('instrument browser toolbar', () => {
 
   test('at 1920 × 1080: one toolbar row and a one-line bar', async ({ app, shot }) => {
     test.slow();
-    await loaded(app);
+    await instrumentsLoaded(app);
     await app.setViewportSize({ width: 1920, height: 1080 });
     await expect.poll(async () => (await chrome(app)).toolbarRows).toBe(1);
     expect((await chrome(app)).barRows).toBe(1);

@@ -5,17 +5,10 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { bodyRows, grid, header, instrumentsLoaded } from './harness/instruments-page';
 
-const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
-const bodyRows = (app: Page) => grid(app).getByRole('rowgroup').nth(1).getByRole('row');
-const header = (app: Page, label: string) => grid(app).getByRole('columnheader', { name: label, exact: true });
 const focused = (app: Page) => app.locator(':focus');
 const statusFilter = (app: Page) => app.getByLabel('Status', { exact: true });
-
-async function loaded(app: Page) {
-  await expect(app.getByText(/^Showing [\d,]+ of [\d,]+ instruments$/)).toBeVisible();
-  await expect(grid(app)).toHaveAttribute('aria-busy', 'false');
-}
 
 const focusInside = (container: Locator) => container.evaluate((el) => el.contains(document.activeElement));
 
@@ -54,7 +47,7 @@ test.describe('instrument browser by keyboard', () => {
     app,
     shot,
   }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     const columnsButton = app.getByRole('button', { name: /^Columns/ });
     await columnsButton.focus();
     await app.keyboard.press('Enter');
@@ -128,7 +121,7 @@ test.describe('instrument browser by keyboard', () => {
   });
 
   test('the header row is one tab stop: arrow keys move between the headers, Enter sorts', async ({ app }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     await grid(app).focus();
     await app.keyboard.press('Tab');
     await expect(focused(app)).toHaveAccessibleName('Symbol');
@@ -164,7 +157,7 @@ test.describe('instrument browser by keyboard', () => {
   test('the detail panel is a few tabs away, and Escape inside it closes it and returns to the row', async ({
     app,
   }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     await grid(app).focus();
     await app.keyboard.press('ArrowDown');
     await app.keyboard.press('ArrowDown');
@@ -205,7 +198,7 @@ test.describe('instrument browser by keyboard', () => {
   });
 
   test('Ctrl+arrow keys jump between column groups, scrolling the grid to them', async ({ app }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     await grid(app).focus();
     // The first column of each group, left to right (default columns).
     const starts = ['Status', 'Min order qty', 'Maker fee', 'Min leverage', 'Price precision', 'Buy limit ratio'];
@@ -234,7 +227,7 @@ test.describe('instrument browser by keyboard', () => {
   });
 
   test('statuses read as words; the exchange code and the meaning are reachable by keyboard', async ({ app, shot }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     await expect(statusFilter(app).locator('option[value="restrictedAPI"]')).toHaveText('API restricted (1)');
     await expect(statusFilter(app).locator('option[value="limit_close"]')).toHaveText('Limit close (1)');
     await statusFilter(app).selectOption('not-online');

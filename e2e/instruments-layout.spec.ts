@@ -5,15 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-
-const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
-const bodyRows = (app: Page) => grid(app).getByRole('rowgroup').nth(1).getByRole('row');
-const header = (app: Page, label: string) => grid(app).getByRole('columnheader', { name: label, exact: true });
-
-async function loaded(app: Page) {
-  await expect(app.getByText(/^Showing [\d,]+ of [\d,]+ instruments$/)).toBeVisible();
-  await expect(grid(app)).toHaveAttribute('aria-busy', 'false');
-}
+import { bodyRows, grid, header, instrumentsLoaded } from './harness/instruments-page';
 
 interface Box {
   name: string;
@@ -73,7 +65,7 @@ function lines(items: Box[]): Box[][] {
 
 test.describe('instrument browser layout', () => {
   test('the filter bar wraps into full rows, with no blank block, at 1000, 1280 and 1920 px', async ({ app }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     for (const width of [1000, 1280, 1920]) {
       await app.setViewportSize({ width, height: 900 });
       await expect.poll(async () => (await toolbarLayout(app)).content.right).toBeGreaterThan(width - 60);
@@ -114,7 +106,7 @@ test.describe('instrument browser layout', () => {
     const top = async () => (await grid(app).boundingBox())!.y;
     for (const width of [1280, 1440, 1920]) {
       await app.setViewportSize({ width, height: 900 });
-      await loaded(app);
+      await instrumentsLoaded(app);
       const at = await top();
       // A first keystroke makes the filters clearable; a row selected can be copied and amended.
       await app.getByLabel('Search symbols').fill('b');
@@ -147,7 +139,7 @@ test.describe('instrument browser layout', () => {
     const fees = ['0.0011', '0.0012', '0.0013', '0.0014', '0.0015'];
     for (const [i, width] of [960, 1100, 1280, 1440, 1920].entries()) {
       await app.setViewportSize({ width, height: 900 });
-      await loaded(app);
+      await instrumentsLoaded(app);
       const at = await top();
       demo.control.mutateInstrument('SPOT', 'ETHUSDT', { takerFeeRate: fees[i]! });
       demo.control.listInstrument('SPOT', {
@@ -176,7 +168,7 @@ test.describe('instrument browser layout', () => {
   test('the grid stays put when the Watched count passes 99', async ({ app }) => {
     // The bar above the grid has a few pixels to spare at 1280 px; a third digit must not wrap it.
     await app.setViewportSize({ width: 1280, height: 900 });
-    await loaded(app);
+    await instrumentsLoaded(app);
     const top = async () => (await grid(app).boundingBox())!.y;
     await grid(app).focus();
     await app.keyboard.press('ArrowDown');
@@ -190,7 +182,7 @@ test.describe('instrument browser layout', () => {
   });
 
   test('status badges fit their column at its default width, and never clip with a stray ellipsis', async ({ app }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     await app.getByLabel('Category', { exact: true }).selectOption('ALL');
     await expect(grid(app)).toHaveAttribute('aria-busy', 'false');
     await app.getByLabel('Status', { exact: true }).selectOption('not-online');
@@ -223,7 +215,7 @@ test.describe('instrument browser layout', () => {
   });
 
   test('the pinned Symbol column never covers another header’s label', async ({ app }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     const covered = await grid(app).evaluate(async (g) => {
       const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const out: string[] = [];
@@ -250,7 +242,7 @@ test.describe('instrument browser layout', () => {
 
   test('works at 960 × 600: nothing clipped outside the grid’s own scrolling', async ({ app, shot }) => {
     await app.setViewportSize({ width: 960, height: 600 });
-    await loaded(app);
+    await instrumentsLoaded(app);
     const screen = app.getByRole('region', { name: 'Instruments' });
     /** Elements sticking out of the screen, except inside an element that scrolls or clips on purpose. */
     const clipped = () =>

@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { bodyRows, grid, header } from './harness/instruments-page';
 
 /** The bundled demo data (demo-exchange/data/instruments.json). */
 const SPOT_COUNT = 226;
 const INSTRUMENTS_PATH = '/api/v3/market/instruments';
 
-const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
-const bodyRows = (app: Page) => grid(app).getByRole('rowgroup').nth(1).getByRole('row');
-const header = (app: Page, label: string) => grid(app).getByRole('columnheader', { name: label, exact: true });
 const category = (app: Page) => app.getByLabel('Category', { exact: true });
 const search = (app: Page) => app.getByLabel('Search symbols');
 

@@ -4,6 +4,7 @@
  * in the search box goes on into the rows.
  */
 import { test, expect, type DeskFixtures } from './fixtures';
+import { grid } from './harness/instruments-page';
 
 type Page = DeskFixtures['app'];
 
@@ -17,7 +18,6 @@ const SCREENS = [
 ] as const;
 
 const dialog = (app: Page) => app.getByRole('dialog', { name: 'Keyboard shortcuts' });
-const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
 const search = (app: Page) => app.getByLabel('Search symbols');
 
 test.describe('keyboard help at 960×600', () => {

@@ -7,13 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { field } from './harness/amend-page';
 import { nav } from './harness/app-shell';
-
-const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
-
-async function loaded(app: Page) {
-  await expect(app.getByText(/^Showing [\d,]+ of [\d,]+ instruments$/)).toBeVisible();
-  await expect(grid(app)).toHaveAttribute('aria-busy', 'false');
-}
+import { grid, instrumentsLoaded } from './harness/instruments-page';
 
 /** Two frames: the virtualized grid has drawn what a scroll brought into view. */
 const settle = (app: Page) =>
@@ -122,7 +116,7 @@ test.describe('steps: one home for every screen', () => {
     app,
     shot,
   }) => {
-    await loaded(app);
+    await instrumentsLoaded(app);
     await field(app, 'Exact symbol').fill('BTCUSDT');
     await app.getByRole('button', { name: 'Fetch' }).click();
     await expect(app.getByText(/^Showing 1 of 1 instruments?$/)).toBeVisible();
@@ -171,9 +165,9 @@ test.describe('numbers whole, grouped and aligned', () => {
 
     test(`the grid and the detail panel at ${size}`, async ({ app, shot }) => {
       await app.setViewportSize({ width, height });
-      await loaded(app);
+      await instrumentsLoaded(app);
       await field(app, 'Category').selectOption('USDT-FUTURES');
-      await loaded(app);
+      await instrumentsLoaded(app);
       // The longest quantities first: 277,777,777,777 (PEPEUSDT) on top.
       const sort = grid(app).getByRole('columnheader', { name: 'Max order qty', exact: true }).getByRole('button');
       await sort.click();

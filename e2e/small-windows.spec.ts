@@ -14,6 +14,7 @@ import {
   SYMBOL,
 } from './harness/amend-many-steps';
 import { nav } from './harness/app-shell';
+import { grid } from './harness/instruments-page';
 
 type Page = DeskFixtures['app'];
 
@@ -24,8 +25,6 @@ async function shotBoth(app: Page, shot: DeskFixtures['shot'], name: string) {
   await shot(`${name}-light`);
   await app.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
 }
-
-const grid = (app: Page) => app.getByRole('grid', { name: /^Instruments/ });
 
 async function openDetails(app: Page, category: string, symbol: string) {
   await app.getByLabel('Category', { exact: true }).selectOption(category);
