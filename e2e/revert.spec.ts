@@ -4,7 +4,8 @@
  * desk, cancelled), then Revert…: the preview leaves those three with why, and the other 27 go back
  * to exactly their recorded prices on the exchange. The revert run and the original link both ways.
  */
-import { test, expect, type DeskFixtures } from './fixtures';
+import { test, expect } from './fixtures';
+import { shotBoth } from './harness/both-themes';
 import {
   CATEGORY,
   confirmAndSend,
@@ -17,16 +18,6 @@ import {
   selectLadder,
   SYMBOL,
 } from './harness/amend-many-steps';
-
-type Page = DeskFixtures['app'];
-
-/** The shot in the dark theme, then in the light one (axe checks both each time). */
-async function shotBoth(app: Page, shot: DeskFixtures['shot'], name: string) {
-  await shot(name);
-  await app.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  await shot(`${name}-light`);
-  await app.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
-}
 
 test('a run of 30 orders +1 % reverted: 3 changed since are left, 27 return exactly', async ({ app, demo, shot }) => {
   test.setTimeout(150_000);

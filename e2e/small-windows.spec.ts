@@ -3,6 +3,7 @@
  * instrument details read as an operator reads them, and no text is cut (e2e/harness/clipping.ts).
  */
 import { test, expect, type DeskFixtures } from './fixtures';
+import { shotBoth } from './harness/both-themes';
 import { clippedTexts, expectWhole } from './harness/clipping';
 import {
   CATEGORY,
@@ -17,14 +18,6 @@ import { nav } from './harness/app-shell';
 import { grid } from './harness/instruments-page';
 
 type Page = DeskFixtures['app'];
-
-/** The shot in the dark theme, then in the light one (axe checks both each time). */
-async function shotBoth(app: Page, shot: DeskFixtures['shot'], name: string) {
-  await shot(name);
-  await app.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  await shot(`${name}-light`);
-  await app.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
-}
 
 async function openDetails(app: Page, category: string, symbol: string) {
   await app.getByLabel('Category', { exact: true }).selectOption(category);
@@ -100,7 +93,16 @@ test.describe('cut text', () => {
       const labels = grid(app).locator('[aria-rowindex="1"] [role="columnheader"] span');
       const max = await grid(app).evaluate((g) => g.scrollWidth - g.clientWidth);
       for (let x = 0; x <= Math.min(max, 2400); x += 40) {
-        await grid(app).evaluate((g, left) => (g.scrollLeft = left), x);
+        // Scrolled, then two frames: the grid takes its scroll event and re-renders which group labels
+        // show before the labels are read (read at once, a label could still hide after being picked).
+        await grid(app).evaluate(
+          (g, left) =>
+            new Promise<void>((settled) => {
+              g.scrollLeft = left;
+              requestAnimationFrame(() => requestAnimationFrame(() => settled()));
+            }),
+          x,
+        );
         // The labels in view, away from the right edge (where the view cuts whatever comes in).
         const inView = await labels.evaluateAll((spans) => {
           const view = spans[0]!.closest('[role="grid"]')!.getBoundingClientRect();
