@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runBarValue, runProgressWords, runStatusWords, type BatchRun } from './batch-run';
+import { runBarValue, runProgressWords, runStatusWords, runWord, runWordOfCounts, type BatchRun } from './batch-run';
 
 type Facts = Parameters<typeof runStatusWords>[0];
 const facts = (over: Partial<BatchRun['counts']>, more: Partial<Facts> = {}): Facts => ({
@@ -46,5 +46,20 @@ describe("a run's status words and bar", () => {
     const run = facts({ total: 304, queued: 304 }, { state: 'checking', checked: 120, requests: 0 });
     expect(runStatusWords(run)).toBe('Checking 120 of 304 — nothing has been sent yet');
     expect(runBarValue(run)).toBe(120);
+  });
+});
+
+describe("a run's one word (Activity's badge, the CLI's row)", () => {
+  it('is the same from its record and from its attempts: never Applied unless every item was', () => {
+    // The CLI once called this run "Refused" while the badge said "Finished".
+    expect(runWord(facts({ total: 3, applied: 1, refused: 2 }))).toBe('Finished');
+    expect(runWordOfCounts({ applied: 1, refused: 2 }, 3)).toBe('Finished');
+    expect(runWord(facts({ total: 3, applied: 3 }))).toBe('Applied');
+    expect(runWordOfCounts({ applied: 3 }, 3)).toBe('Applied');
+    expect(runWord(facts({ total: 3, applied: 2, unknown: 1 }))).toBe('Unknown');
+    expect(runWordOfCounts({ applied: 2, unknown: 1 }, 3)).toBe('Unknown');
+    expect(runWord(facts({ applied: 2 }, { stoppedBy: 'operator' }))).toBe('Stopped');
+    expect(runWord(facts({}, { stoppedBy: 'operator', requests: 0 }))).toBe('Cancelled');
+    expect(runWordOfCounts({ applied: 2, following: 1 }, 3)).toBe('Running');
   });
 });
