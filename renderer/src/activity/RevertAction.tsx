@@ -43,10 +43,11 @@ function RevertButton({ source, label }: { source: RevertSource; label: string }
 function RevertStarted({ source, runId }: { source: RevertSource; runId: string }) {
   const client = useQueryClient();
   const run = useRun(runId);
-  // The list learns of the run once its first batch is in the log, and of each change after.
+  // The list learns of the run once its first batch is in the log, and of each change after: only
+  // when the run changed (react-query keeps the same object for an unchanged answer), not every poll.
   useEffect(() => {
     void client.invalidateQueries({ queryKey: ['activity'] });
-  }, [client, run.dataUpdatedAt]);
+  }, [client, run.data]);
   return (
     <p className="revert-started field-hint" role="status" aria-label="Revert started">
       Revert {revertSubject(source)} started as run {shortId(runId)}: its progress is at the top of this list.{' '}
