@@ -20,6 +20,9 @@ export const SUMMARY = {
 } as const;
 
 export const outcomeSummary = {
+  /** Another desk of the team store found the sending desk's lease expired. */
+  deskLapsed: (who: string): string =>
+    `Outcome unknown — the desk that sent it (${who}) stopped while it was in flight. Load the order to check before sending again.`,
   cancelled: (autoCancel: boolean): string =>
     autoCancel
       ? 'The engine could not apply the modification, so auto-cancel cancelled the order. It can no longer be modified.'
