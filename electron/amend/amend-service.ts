@@ -17,10 +17,11 @@ import {
 } from '../../shared/attempts';
 import type { CallSource } from '../../shared/call-source';
 import { deskError } from '../../shared/errors';
-import { mergeIds, type OrderIds } from '../../shared/order-ids';
+import { mergeIds, orderKeys, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
 import { MODIFY_ORDER_PATH, type ModifyOrderRequest, type Order } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
+import type { TeamStore } from '../team-store/team-store';
 import type { ModifyAnswer } from '../exchange/client';
 import type { AmendClient } from './amend-client';
 import { AmendSteps } from './amend-steps';
@@ -54,6 +55,8 @@ export interface AmendServiceOptions {
   newId?: () => string;
   /** Where a failed activity-log write is reported (the attempt itself goes on). */
   onLogError?: (error: unknown) => void;
+  /** The team store of a profile that names one: intents and guards go there too. */
+  team?: (profileId: string) => TeamStore | undefined;
 }
 
 export class AmendService {
@@ -75,8 +78,13 @@ export class AmendService {
     const order = await client.getOrder(ref);
     state.seen.remember(order);
     const ids = mergeIds(ref, order);
-    // The operator has now seen the order as it is: an unknown outcome is no longer unknown.
+    // The operator has now seen the order as it is: an unknown outcome is no longer unknown, on this
+    // desk or any other of the team (a store that cannot be reached keeps its guard until next time).
     state.guards.release(ids, { state: 'unknown' });
+    await this.opts
+      .team?.(profile.id)
+      ?.releaseUnknown(orderKeys(ids))
+      .catch((e: unknown) => this.opts.onLogError?.(e));
     return { order, guard: state.guards.get(ids) };
   }
 
@@ -156,13 +164,16 @@ export class AmendService {
     const checked = await steps.check(state, client, attempt, ids, order);
     if ('refused' in checked) return checked.refused;
 
+    let heldElsewhere: Set<string>;
     try {
       // Write-ahead: on disk (synced) before a byte of the request leaves, and before the answer.
-      await steps.recordBeforeSend([attempt], `POST ${MODIFY_ORDER_PATH}`);
+      heldElsewhere = await steps.recordBeforeSend([attempt], `POST ${MODIFY_ORDER_PATH}`);
     } catch (e) {
       state.guards.release(ids, { attemptId: attempt.id });
       throw e;
     }
+    // Another desk of the team store took the order first: refused with its words, nothing sent.
+    if (heldElsewhere.has(attempt.id)) return steps.answer(attempt);
     steps.track(attempt, this.sendAndFollow(attempt, checked.request, client, state, ids, stream));
     return steps.answer(attempt);
   }

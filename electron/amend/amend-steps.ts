@@ -17,11 +17,13 @@ import type { CallSource } from '../../shared/call-source';
 import { FINAL_STATUSES } from '../../shared/attempts';
 import { MAX_RUN_ITEMS } from '../../shared/batch-run';
 import { deskError, describeError, DeskError, storageFailureWords } from '../../shared/errors';
-import { attemptIds, describeIds, mergeIds, type OrderIds } from '../../shared/order-ids';
+import { attemptIds, describeIds, mergeIds, orderKeys, type OrderIds } from '../../shared/order-ids';
 import type { ProfileSummary } from '../../shared/profiles';
 import { categorySchema, type ModifyOrderRequest, type Order } from '../../shared/schemas';
 import type { ActivityLog } from '../activity/activity-log';
 import { errnoCode, notRecordedError } from '../storage/storage-error';
+import { notRecordedInStore, storeFailureWords } from '../team-store/store-words';
+import type { GuardConflict, TeamStore } from '../team-store/team-store';
 import type { AmendClient } from './amend-client';
 import { followedOutcome, type AttemptRecorder } from './attempt-outcomes';
 import { runItemSummary, SUMMARY } from './attempt-text';
@@ -37,6 +39,8 @@ export interface AmendStepsOptions {
   newId?: () => string;
   /** Where a failed activity-log write is reported (the attempt itself goes on). */
   onLogError?: (error: unknown) => void;
+  /** The team store of a profile that names one (team-links.ts): intents and guards go there too. */
+  team?: (profileId: string) => TeamStore | undefined;
 }
 
 const isFinal = (s: AttemptStatus) => FINAL_STATUSES.includes(s);
@@ -183,8 +187,9 @@ export class AmendSteps implements AttemptRecorder {
    * written. When they cannot be recorded this throws the words of why (a DeskError of kind
    * 'storage', "Not sent: …"), the attempts are not this session's, and nothing may be sent.
    */
-  async recordBeforeSend(attempts: readonly Attempt[], detail: string): Promise<void> {
+  async recordBeforeSend(attempts: readonly Attempt[], detail: string): Promise<Set<string>> {
     for (const attempt of attempts) this.note(attempt, 'Sent', detail);
+    const team = attempts[0] && this.opts.team?.(attempts[0].profileId);
     try {
       await this.opts.log.appendAll(attempts.map((a) => structuredClone(a)));
     } catch (e) {
@@ -192,7 +197,44 @@ export class AmendSteps implements AttemptRecorder {
       this.opts.onLogError?.(e);
       throw notRecordedError(e, this.opts.log.dir);
     }
+    let conflicts: GuardConflict[] = [];
+    if (team) {
+      try {
+        conflicts = await team.recordIntent(
+          attempts.map((a) => ({ attempt: structuredClone(a), keys: this.keysOf(a) })),
+        );
+      } catch (e) {
+        for (const attempt of attempts) attempt.timeline.pop();
+        this.opts.onLogError?.(e);
+        throw notRecordedInStore(e, team.where);
+      }
+    }
     for (const attempt of attempts) this.attempts.set(attempt.id, attempt);
+    return this.refuseHeldElsewhere(attempts, conflicts);
+  }
+
+  /**
+   * Attempts the team store would not record because another desk holds their order: refused with
+   * the holder's words, their own guard released. Answers their ids: they must not be sent.
+   */
+  private refuseHeldElsewhere(attempts: readonly Attempt[], conflicts: readonly GuardConflict[]): Set<string> {
+    const refused = new Set<string>();
+    for (const { attemptId, holder } of conflicts) {
+      const attempt = attempts.find((a) => a.id === attemptId);
+      if (!attempt) continue;
+      const state = this.profileState(attempt.profileId);
+      state.guards.release(this.idsOf(state, attempt.request), { attemptId });
+      attempt.timeline.pop();
+      this.refuse(attempt, deskError('conflict', holder.reason), `Refused: ${holder.reason} Nothing was sent.`);
+      refused.add(attemptId);
+    }
+    return refused;
+  }
+
+  /** The keys of the order an attempt concerns, as far as this desk knows them. */
+  private keysOf(attempt: Attempt): string[] {
+    const state = this.profileState(attempt.profileId);
+    return orderKeys(mergeIds(attemptIds(attempt), this.idsOf(state, attempt.request)));
   }
 
   /**
@@ -312,11 +354,23 @@ export class AmendSteps implements AttemptRecorder {
    * its order guarded. A step that cannot be recorded says so in the attempt's timeline.
    */
   record(attempt: Attempt): void {
+    const notRecorded = (why: string) => {
+      const last = attempt.timeline[attempt.timeline.length - 1];
+      if (last?.label !== NOT_RECORDED && this.attempts.has(attempt.id)) this.note(attempt, NOT_RECORDED, why);
+    };
     this.opts.log.append(structuredClone(attempt)).catch((e: unknown) => {
       this.opts.onLogError?.(e);
-      const last = attempt.timeline[attempt.timeline.length - 1];
-      if (last?.label !== NOT_RECORDED && this.attempts.has(attempt.id))
-        this.note(attempt, NOT_RECORDED, storageFailureWords(errnoCode(e), this.opts.log.dir).why);
+      notRecorded(storageFailureWords(errnoCode(e), this.opts.log.dir).why);
+    });
+    const team = this.opts.team?.(attempt.profileId);
+    if (!team) return;
+    const state = this.profileState(attempt.profileId);
+    const keys = this.keysOf(attempt);
+    // The store mirrors this desk's own guard for the attempt: in flight, unknown, locked, or none.
+    const hold = state.guards.heldBy(mergeIds(attemptIds(attempt), this.idsOf(state, attempt.request)), attempt.id);
+    team.recordStep({ attempt, keys, hold }).catch((e: unknown) => {
+      this.opts.onLogError?.(e);
+      notRecorded(storeFailureWords(e, team.where).why);
     });
   }
 

@@ -37,27 +37,32 @@ export async function sendRun(steps: AmendSteps, run: Run, control: RunControl):
   }
 }
 
-async function sendBatch(steps: AmendSteps, run: Run, items: Item[], n: number, control: RunControl): Promise<void> {
+async function sendBatch(steps: AmendSteps, run: Run, batch: Item[], n: number, control: RunControl): Promise<void> {
   const { profileState: state, stream } = run;
   // Watching starts before sending: the engine's push may come before the answer does.
-  const watches = items.map((i) => (stream ? watchOrder(stream, i.ids) : undefined));
-  const detail = `POST ${BATCH_MODIFY_PATH} · request ${n} of ${run.batches.length}, ${items.length} item${items.length === 1 ? '' : 's'}`;
-  for (const item of items) item.recorded = true;
-  // Write-ahead: every item of the request on disk (one synced append) before it is sent.
-  const recording = steps.recordBeforeSend(
-    items.map((i) => i.attempt),
-    detail,
-  );
+  let watches = batch.map((i) => (stream ? watchOrder(stream, i.ids) : undefined));
+  const detail = `POST ${BATCH_MODIFY_PATH} · request ${n} of ${run.batches.length}, ${batch.length} item${batch.length === 1 ? '' : 's'}`;
+  for (const item of batch) item.recorded = true;
+  let heldElsewhere: Set<string>;
   try {
-    await recording;
+    // Write-ahead: every item of the request on disk (one synced append) before it is sent.
+    heldElsewhere = await steps.recordBeforeSend(
+      batch.map((i) => i.attempt),
+      detail,
+    );
   } catch (e) {
     // Not recorded, so not sent: neither this request nor any after it (the disk is failing).
     watches.forEach((w) => w?.close());
     const error = e instanceof DeskError ? e : deskError('storage', String(e));
-    for (const item of items) steps.notRecorded(item.attempt, state, item.ids, error);
+    for (const item of batch) steps.notRecorded(item.attempt, state, item.ids, error);
     control.stop(run, 'not-recorded');
     return;
   }
+  // Items whose order another desk of the team store took first are refused (recorded) and not sent.
+  const items = batch.filter((i) => !heldElsewhere.has(i.attempt.id));
+  batch.forEach((item, k) => heldElsewhere.has(item.attempt.id) && watches[k]?.close());
+  watches = watches.filter((_, k) => !heldElsewhere.has(batch[k]!.attempt.id));
+  if (items.length === 0) return;
   run.requests++;
   let answer: BatchModifyAnswer;
   try {

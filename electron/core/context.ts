@@ -12,6 +12,8 @@ import type { ChangeTracker } from '../instrument-history/change-tracker';
 import type { LocalDemo, LocalDemoOptions } from './local-demo';
 import type { ScryptParams } from '../profiles/passphrase-vault';
 import type { SecretBox } from '../profiles/secret-box';
+import type { TeamLinks } from '../team-store/team-links';
+import type { TeamStoreSettings } from '../team-store/settings';
 
 export interface ActiveSession {
   profile: ProfileSummary;
@@ -36,6 +38,8 @@ export interface ProfileService {
   changeVaultPassphrase(current: string, next: string): Promise<StorageStatus>;
   /** Local minus exchange clock (ms) as last measured for the active profile; null until measured. */
   clockSkewMs(): number | null;
+  /** The profile's team store, its password unsealed (main only); undefined when it names none. */
+  teamStore?(profileId: string): Promise<TeamStoreSettings | undefined>;
 }
 
 /** Credentials from the CLI's environment, used as a profile that is never saved (environment-profile.ts). */
@@ -47,6 +51,8 @@ export interface EnvironmentProfile {
   timeoutMs: number;
   /** Extra client settings (tests: fetch, sleep). */
   client?: Partial<ClientConfig>;
+  /** The team store its attempts and guards go to (the environment's, like its credentials). */
+  teamStore?: TeamStoreSettings;
 }
 
 export interface CoreDeps {
@@ -72,6 +78,8 @@ export interface CoreDeps {
   sessionOnlySelect?: boolean;
   /** Credentials from the CLI's environment, active in front of the stored profiles, never saved. */
   environmentProfile?: EnvironmentProfile;
+  /** Team-store timings (tests shorten the lease); never a setting of a host. */
+  teamLease?: { leaseMs?: number; heartbeatMs?: number };
 }
 
 export interface CoreContext {
@@ -83,4 +91,6 @@ export interface CoreContext {
   streams: OrderStreams;
   /** Instrument history: every whole-category fetch is recorded here. */
   changes: ChangeTracker;
+  /** The team stores of profiles that name one. */
+  team: TeamLinks;
 }

@@ -22,6 +22,8 @@ import { OrderStreams } from '../exchange/order-streams';
 import { ChangeTracker } from '../instrument-history/change-tracker';
 import { ActivityLog } from '../activity/activity-log';
 import { ActivityService } from '../activity/activity-service';
+import type { AmendService } from '../amend/amend-service';
+import { TeamLinks } from '../team-store/team-links';
 
 export interface Core {
   handlers: CoreHandlers;
@@ -48,10 +50,23 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
   const changes = new ChangeTracker(deps.userDataDir, { now });
   const stored = createProfileService(deps, localDemo);
   const profiles = deps.environmentProfile ? withEnvironmentProfile(stored, deps.environmentProfile) : stored;
-  const ctx: CoreContext = { deps, now, localDemo, profiles, streams, changes };
+  // The amend service is made after the links it uses, and the links hand guards to it.
+  const amendRef: { current?: AmendService } = {};
+  const team = new TeamLinks({
+    userDataDir: deps.userDataDir,
+    hostKind: deps.host,
+    osUser: callSource(deps).user,
+    settingsOf: async (profileId) => profiles.teamStore?.(profileId),
+    // Other desks' guards join this desk's own, so the desk and Amend many refuse what they hold.
+    onGuards: (profileId, guards) => amendRef.current?.steps.profileState(profileId).guards.setElsewhere(guards),
+    onError: (e) => console.error('[team store]', e instanceof Error ? e.message : e),
+    ...deps.teamLease,
+  });
+  const ctx: CoreContext = { deps, now, localDemo, profiles, streams, changes, team };
   const refresh = startBackgroundRefresh(ctx, deps.changeRefresh);
   const log = new ActivityLog(deps.userDataDir);
   const amend = createAmendService(ctx, log);
+  amendRef.current = amend;
   const activity = new ActivityService(log, amend.steps);
   const runs = createAmendRuns(ctx, amend);
   const sourceOf = (caller?: Caller) => callSource(deps, caller);
@@ -74,6 +89,7 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
       (closing ??= (async () => {
         await runs.close();
         await amend.close();
+        await team.close();
         refresh.stop();
         await changes.close();
         await streams.close();

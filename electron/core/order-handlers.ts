@@ -14,7 +14,8 @@ type OrderMethods = 'getOrder' | 'listOpenOrders' | 'sendModification' | 'getAtt
 /** The active profile, its client and its order stream (started on first use). */
 export async function activeSession(ctx: CoreContext) {
   const session = await ctx.profiles.active();
-  return { ...session, stream: ctx.streams.use(session.profile.id, session.client) };
+  const team = await ctx.team.forProfile(session.profile);
+  return { ...session, stream: ctx.streams.use(session.profile.id, session.client), ...(team ? { team } : {}) };
 }
 
 /** `log`: the user-data folder's activity log, which Activity reads too (activity-handlers.ts). */
@@ -24,6 +25,7 @@ export function createAmendService(ctx: CoreContext, log: ActivityLog): AmendSer
     log,
     now: ctx.now,
     followTimeoutMs: ctx.deps.followTimeoutMs,
+    team: (profileId) => ctx.team.current(profileId),
     onLogError: (e) =>
       console.error('[activity] could not append to the activity log:', e instanceof Error ? e.message : e),
   });

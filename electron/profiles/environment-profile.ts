@@ -55,6 +55,7 @@ export function withEnvironmentProfile(stored: ProfileService, env: EnvironmentP
       throw deskError('validation', 'The environment profile is in use for this command; no other can be selected.');
     },
     active: async () => session,
+    teamStore: async (id) => (id === ENVIRONMENT_PROFILE_ID ? env.teamStore : stored.teamStore?.(id)),
   };
 }
 

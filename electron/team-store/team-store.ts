@@ -338,7 +338,11 @@ export class TeamStore {
     await this.open();
     await this.pool.query(`UPDATE desks SET heartbeat_at = now(), expired_at = NULL WHERE id = $1`, [this.desk.id]);
     const made = await this.transaction((client) => expireLapsedDesks(client, this.desk.id, this.account));
-    if (made > 0) await this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ desk: this.desk.id })]);
+    if (made > 0) {
+      await this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ desk: this.desk.id })]);
+      // This desk does not hear its own notices: its watchers learn of it here.
+      this.changed();
+    }
     return made;
   }
 
