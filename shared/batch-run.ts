@@ -190,7 +190,7 @@ export function runStatusWords(run: RunFacts): string {
   if (run.stoppedBy === 'desk-stopped') return `Interrupted: UTA Desk stopped during the run — ${counts}`;
   if (run.stoppedBy === 'fault') return `Stopped by a fault of the desk — ${counts}`;
   if (run.stoppedBy === 'not-recorded')
-    return `Stopped: UTA Desk could not record the next request, so it was not sent — ${counts}`;
+    return `Stopped: UTA Desk could not record the next request, so it was not sent — ${counts}. Once it can record again, Check again sends the rest`;
   if (c.unknown) return `Finished with ${c.unknown} unknown — ${counts}`;
   return `Finished — ${counts}`;
 }

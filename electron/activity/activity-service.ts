@@ -27,6 +27,8 @@ export class ActivityService {
   constructor(
     private readonly log: ActivityLog,
     private readonly attempts: LiveAttempts,
+    /** Whether the active profile's team store can record (undefined: it names none). */
+    private readonly teamHealth: () => Promise<LogHealth | undefined> = async () => undefined,
   ) {}
 
   /** A page of the log, newest first; this session's attempts as they stand (a step ahead of their last line). */
@@ -79,9 +81,10 @@ export class ActivityService {
     return { csv: activityCsvRows(page.attempts), rows: page.attempts.length, next: page.next, total: page.total };
   }
 
-  /** Whether the activity log can be written: nothing is sent while it cannot. */
-  logHealth(): Promise<LogHealth> {
-    return this.log.health();
+  /** Whether the activity log, and the team store if the profile has one, can be written: nothing is sent while either cannot. */
+  async logHealth(): Promise<LogHealth> {
+    const [local, team] = await Promise.all([this.log.health(), this.teamHealth()]);
+    return !local.writable || !team ? local : team;
   }
 
   /** A copy of the attempt as this session has it, else as logged. */

@@ -53,7 +53,7 @@ import type { AmendSession } from './amend-service';
 import type { AmendSteps } from './amend-steps';
 import { OrderReader, type OrderReaderOptions } from './order-reader';
 import { checkRun, takeGuards } from './run-check';
-import { isFinal, summaryOf, viewOf, type Item, type Run } from './run-model';
+import { isFinal, queuedReason, summaryOf, viewOf, type Item, type Run } from './run-model';
 import type { RunRecords } from './run-records';
 import { RevertLinks, revertBusyWords } from './revert-links';
 import type { RevertExpect } from '../../shared/revert-rules';
@@ -199,6 +199,7 @@ export class AmendRuns {
         break;
       case 'check':
         await this.checkAgain(run);
+        this.resumeNotRecorded(run);
         break;
     }
     return this.view(run);
@@ -287,6 +288,43 @@ export class AmendRuns {
     await recheckItems(this.steps, run, await this.readerOf(run), unknown);
     this.settle(run);
     await this.persist(run);
+  }
+
+  /**
+   * A run stopped because a request of it could not be recorded (a full disk, a team store down):
+   * Check again sends what it never sent, once the record can be written again. Each such item gets
+   * a new attempt, its guard and a fresh check, as at the start; what was sent stays as it ended.
+   */
+  private resumeNotRecorded(run: Run): void {
+    if (run.stoppedBy !== 'not-recorded' || run.finishedAt === undefined || !run.client || run.sending) return;
+    const unsent = run.items.filter(
+      (i) => !i.excluded && (i.notSent || (i.attempt.status === 'refused' && i.attempt.error?.kind === 'storage')),
+    );
+    if (unsent.length === 0) return;
+    const state = run.profileState;
+    for (const item of unsent) {
+      item.attempt = this.steps.begin(
+        run.profile,
+        item.attempt.request,
+        { id: run.id, index: item.index, size: run.items.length },
+        run.source,
+      );
+      item.recorded = false;
+      item.notSent = false;
+      item.checked = false;
+      run.checked--;
+      if (this.steps.take(state, item.attempt, item.ids, queuedReason(run, item))) {
+        item.recorded = true;
+        run.checked++;
+      }
+    }
+    run.state = 'checking';
+    delete run.stoppedBy;
+    delete run.finishedAt;
+    run.sending = true;
+    let checkedAll = () => {};
+    run.checkedAll = new Promise<void>((resolve) => (checkedAll = resolve));
+    run.loop = this.checkThenSend(run, checkedAll);
   }
 
   /** The run's reader; a restored run reads through the active profile, which must be the run's. */

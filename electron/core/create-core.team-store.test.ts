@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_STATUSES, type Attempt } from '../../shared/attempts';
 import { Dec } from '../../shared/decimal';
-import { MODIFY_ORDER_PATH } from '../../shared/schemas';
+import { BATCH_MODIFY_PATH, MODIFY_ORDER_PATH } from '../../shared/schemas';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
 import { migrate } from '../team-store/migrate';
@@ -229,4 +229,112 @@ describe('two desks on one team store', () => {
     expect(after.status).toBe('sending');
     expect((await final(bob, after)).status).toBe('applied');
   }, 60_000);
+
+  it('the store stopped under single amends: nothing goes that it has not recorded, the words say why, and after a restart amends go again', async () => {
+    const url = await newStore();
+    const alice = desk('alice', url);
+    const orders = Array.from({ length: 12 }, () => place());
+    const outcomes: string[] = [];
+    for (const [k, order] of orders.entries()) {
+      if (k === 4) await cluster.stop();
+      if (k === 8) await cluster.start();
+      await alice.handlers.getOrder({ orderId: order.orderId }).catch(() => undefined);
+      const sent = await alice.handlers
+        .sendModification({ request: { orderId: order.orderId, price: order.price.plus(3).toFixed(1) } })
+        .then((a) => final(alice, a))
+        .then(
+          (a) => a.status,
+          (e: unknown) => (e instanceof Error ? e.message : String(e)),
+        );
+      outcomes.push(sent);
+      if (k === 5) {
+        const health = await alice.handlers.getActivityHealth({});
+        expect(health.writable).toBe(false);
+        expect(health.message).toMatch(
+          /^The team store at 127\.0\.0\.1:\d+\/t_\w+ cannot be reached — nothing is sent until it can record\./,
+        );
+      }
+    }
+    const where = new URL(url);
+    expect(outcomes.slice(0, 4)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    for (const words of outcomes.slice(4, 8))
+      expect(words).toBe(
+        `Not sent: UTA Desk could not record this change — the team store at ${where.host}${where.pathname} cannot be reached. Check the network and the server, then try again.`,
+      );
+    expect(outcomes.slice(8)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    expect((await alice.handlers.getActivityHealth({})).writable).toBe(true);
+    // What reached the exchange is exactly what the store holds as sent.
+    const changed = orders.filter((o) => demo.control.getOrder(UID, o.orderId)?.price !== o.price.toFixed(1));
+    const client = new pg.Client(connectionConfig({ url, password: TEST_PASSWORD }));
+    await client.connect();
+    const inStore = await client.query<{ order_id: string }>(
+      `SELECT DISTINCT order_id FROM attempt_lines l JOIN attempts a ON a.id = l.attempt_id WHERE l.status = 'sending'`,
+    );
+    await client.end();
+    expect(inStore.rows.map((r) => r.order_id).sort()).toEqual(changed.map((o) => o.orderId).sort());
+  }, 60_000);
+
+  it('the store stopped during a 300-item run: no unrecorded item goes, the run stops "not recorded", and Check again resumes it', async () => {
+    const url = await newStore();
+    const alice = desk('alice', url);
+    const orders = Array.from({ length: 300 }, () => place());
+    // Each request is answered 150 ms late, so the store can be stopped between the run's requests.
+    demo.control.delayResponses(BATCH_MODIFY_PATH, 150, 15);
+    const started = await alice.handlers.startRun({
+      items: orders.map((o) => ({
+        orderId: o.orderId,
+        category: 'USDT-FUTURES',
+        symbol: 'BTCUSDT',
+        price: o.price.plus(4).toFixed(1),
+      })),
+    });
+    await expect
+      .poll(async () => (await alice.handlers.getRun({ id: started.id })).requests, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
+    await cluster.stop();
+    let run = await alice.handlers.getRun({ id: started.id });
+    await expect
+      .poll(async () => (run = await alice.handlers.getRun({ id: started.id })).finishedAt, { timeout: 20_000 })
+      .toBeDefined();
+    expect(run.stoppedBy).toBe('not-recorded');
+    const sentBefore = run.requests;
+    expect(sentBefore).toBeLessThan(15);
+    const refused = run.items.filter((i) => i.status === 'refused');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.summary).toContain('the team store at');
+    await cluster.start();
+    // Every order the exchange changed has its intent in the store; no other did.
+    const changedNow = () => orders.filter((o) => demo.control.getOrder(UID, o.orderId)?.price !== o.price.toFixed(1));
+    const sentInStore = async () => {
+      const client = new pg.Client(connectionConfig({ url, password: TEST_PASSWORD }));
+      await client.connect();
+      const r = await client.query<{ order_id: string }>(
+        `SELECT DISTINCT a.order_id FROM attempt_lines l JOIN attempts a ON a.id = l.attempt_id WHERE l.status = 'sending'`,
+      );
+      await client.end();
+      return r.rows.map((row) => row.order_id).sort();
+    };
+    await expect.poll(() => changedNow().length, { timeout: 10_000 }).toBe(sentBefore * 20);
+    expect(await sentInStore()).toEqual(
+      changedNow()
+        .map((o) => o.orderId)
+        .sort(),
+    );
+    // Check again, with the store back: the items never sent go, and every order ends changed.
+    await alice.handlers.controlRun({ id: started.id, action: 'check' });
+    await expect
+      .poll(async () => (run = await alice.handlers.getRun({ id: started.id })).finishedAt, { timeout: 30_000 })
+      .toBeDefined();
+    expect(
+      run.stoppedBy,
+      JSON.stringify({
+        counts: run.counts,
+        requests: run.requests,
+        item: run.items.find((i) => i.status !== 'applied'),
+      }),
+    ).toBeUndefined();
+    expect(run.counts.applied).toBe(300);
+    expect(changedNow()).toHaveLength(300);
+    expect(await sentInStore()).toHaveLength(300);
+  }, 90_000);
 });

@@ -67,7 +67,11 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
   const log = new ActivityLog(deps.userDataDir);
   const amend = createAmendService(ctx, log);
   amendRef.current = amend;
-  const activity = new ActivityService(log, amend.steps);
+  const activity = new ActivityService(log, amend.steps, async () => {
+    const active = await profiles.active().catch(() => undefined);
+    const store = active && (await team.forProfile(active.profile).catch(() => undefined));
+    return store?.health();
+  });
   const runs = createAmendRuns(ctx, amend);
   const sourceOf = (caller?: Caller) => callSource(deps, caller);
   let closing: Promise<void> | undefined;

@@ -73,3 +73,10 @@ export function notRecordedInStore(e: unknown, where: string): DeskError {
   const { why, todo } = storeFailureWords(e, where);
   return deskError('storage', `Not sent: UTA Desk could not record this change — ${why}. ${todo}`.trim());
 }
+
+/** The header's banner while the team store cannot record: nothing is sent until it can. */
+export function storeNotWritableMessage(e: unknown, where: string): string {
+  const { why, todo } = storeFailureWords(e, where);
+  const what = why.charAt(0).toUpperCase() + why.slice(1);
+  return `${what} — nothing is sent until it can record. ${todo}`.trim();
+}

@@ -19,7 +19,8 @@ import type { SourceHost } from '../../shared/call-source';
 import { FINAL_STATUSES } from '../../shared/attempts';
 import { checkSchema } from './migrate';
 import type { TeamStoreSettings } from './settings';
-import { storeWhere } from './store-words';
+import { storeNotWritableMessage, storeWhere, TeamStoreError } from './store-words';
+import type { LogHealth } from '../activity/activity-health';
 import { expireLapsedDesks } from './lease';
 import { guardOfRow, type StoreGuard, type GuardRow } from './store-guards';
 
@@ -73,6 +74,10 @@ const CHANNEL = 'uta_desk_team';
 /** A store that does not answer in this time is unreachable: nothing is sent while it is. */
 const CONNECT_TIMEOUT_MS = 3_000;
 const STATEMENT_TIMEOUT_MS = 5_000;
+const PROBE_EVERY_MS = 2_000;
+/** Steps kept for a store that is down (a run of 1,000 items makes a few thousand). */
+const MAX_BEHIND = 20_000;
+const RETRY_MS = 1_000;
 
 export class TeamStore {
   readonly where: string;
@@ -89,6 +94,10 @@ export class TeamStore {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly watchers = new Set<() => void>();
   private closed = false;
+  /** Steps not written yet because the store failed: written again before any newer one. */
+  private behind: StepItem[] = [];
+  private retryTimer: NodeJS.Timeout | undefined;
+  private probe: { at: number; health: LogHealth } | undefined;
 
   constructor(private readonly opts: TeamStoreOptions) {
     this.where = storeWhere(opts.settings.url);
@@ -113,7 +122,7 @@ export class TeamStore {
   /** The schema checked and this desk registered; tried again after a failure. */
   private async open(): Promise<void> {
     this.ready ??= (async () => {
-      const client = await this.pool.connect();
+      const client = await this.checkout();
       try {
         await checkSchema(client, this.where);
         const d = this.desk;
@@ -125,7 +134,7 @@ export class TeamStore {
           [d.id, d.osUser, d.hostName, d.hostKind, d.displayName, d.profileName, this.leaseMs],
         );
       } finally {
-        client.release();
+        client.done();
       }
     })().catch((e: unknown) => {
       this.ready = undefined;
@@ -134,9 +143,36 @@ export class TeamStore {
     return this.ready;
   }
 
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    await this.open();
+  /**
+   * A pooled connection for a few statements. The pool listens for errors of idle connections only:
+   * one cut while checked out (a server stopping) would be an uncaught error without this listener;
+   * its statement fails anyway, and the broken connection is dropped on release.
+   */
+  private async checkout(): Promise<pg.PoolClient & { done: (broken?: unknown) => void }> {
     const client = await this.pool.connect();
+    let broken: unknown;
+    const onError = (e: unknown) => (broken = e);
+    client.on('error', onError);
+    return Object.assign(client, {
+      done: (failed?: unknown) => {
+        client.removeListener('error', onError);
+        const cause = broken ?? failed;
+        // A connection that errored is not given back to the pool for reuse.
+        client.release(cause instanceof Error ? cause : cause === undefined ? undefined : true);
+      },
+    });
+  }
+
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: Awaited<ReturnType<TeamStore['checkout']>>;
+    try {
+      await this.open();
+      client = await this.checkout();
+    } catch (e) {
+      this.probe = undefined;
+      throw e;
+    }
+    let failed: unknown;
     try {
       await client.query('BEGIN');
       // The intent is on the server's disk when COMMIT answers, whatever the server's default.
@@ -145,10 +181,12 @@ export class TeamStore {
       await client.query('COMMIT');
       return result;
     } catch (e) {
+      failed = e;
       await client.query('ROLLBACK').catch(() => undefined);
+      this.probe = undefined;
       throw e;
     } finally {
-      client.release();
+      client.done(failed);
     }
   }
 
@@ -215,7 +253,11 @@ export class TeamStore {
 
   private async flushSteps(): Promise<void> {
     const group = this.waiting.splice(0);
-    const steps = group.flatMap((g) => g.steps);
+    // Steps a failed write left behind go first, in their order: a guard is never left held in the
+    // store by a desk that has long let it go (its lease alone would not lift it while it lives).
+    const behind = this.behind.splice(0);
+    const steps = [...behind, ...group.flatMap((g) => g.steps)];
+    if (steps.length === 0) return;
     try {
       await this.transaction(async (client) => {
         await this.writeAttempts(
@@ -240,10 +282,21 @@ export class TeamStore {
         await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ desk: this.desk.id })]);
       });
     } catch (e) {
+      this.behind = steps.slice(-MAX_BEHIND);
+      this.retryLater();
       for (const g of group) g.reject(e);
       return;
     }
     for (const g of group) g.resolve();
+  }
+
+  private retryLater(): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.flushing = this.flushing.then(() => this.flushSteps());
+    }, RETRY_MS);
+    this.retryTimer.unref();
   }
 
   /** Appends a line per state and keeps each attempt's newest state (one row per attempt). */
@@ -318,6 +371,27 @@ export class TeamStore {
        SELECT pg_notify($3, $4) FROM gone LIMIT 1`,
       [this.account, keys, CHANNEL, JSON.stringify({ desk: this.desk.id })],
     );
+  }
+
+  /**
+   * Whether the store can record now, probed at most every PROBE_EVERY_MS (a write that failed
+   * since makes the next call probe): the header's banner, as for a full disk.
+   */
+  async health(): Promise<LogHealth> {
+    const now = Date.now();
+    if (this.probe && now - this.probe.at < PROBE_EVERY_MS) return this.probe.health;
+    let health: LogHealth;
+    try {
+      await this.open();
+      const r = await this.pool.query<{ ro: string }>(`SELECT current_setting('transaction_read_only') AS ro`);
+      if (r.rows[0]?.ro === 'on') throw new TeamStoreError('read-only', 'read-only');
+      health = { writable: true, message: null, since: null };
+    } catch (e) {
+      const since = this.probe?.health.since ?? now;
+      health = { writable: false, message: storeNotWritableMessage(e, this.where), since };
+    }
+    this.probe = { at: now, health };
+    return health;
   }
 
   /** The newest state of attempts, by id (another desk's included). */
@@ -410,6 +484,9 @@ export class TeamStore {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.heartbeatTimer);
+    clearTimeout(this.retryTimer);
+    // One last try for steps left behind (a store back by now takes them).
+    if (this.behind.length > 0) this.flushing = this.flushing.then(() => this.flushSteps());
     clearTimeout(this.reconnectTimer);
     this.watchers.clear();
     await this.flushed();

@@ -187,7 +187,7 @@ export function RunPanel({
           </label>
         ) : null}
         <span className="am-spacer" />
-        {c.unknown ? (
+        {c.unknown || (finished && run.stoppedBy === 'not-recorded') ? (
           <BusyButton busy={controlling} onClick={() => onControl('check')}>
             {controlling ? 'Checking…' : 'Check again'}
           </BusyButton>
