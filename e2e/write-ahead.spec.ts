@@ -2,7 +2,8 @@
  * The user-data folder on a small tmpfs, filled to the last byte: an amend is not sent, the desk says
  * why in one sentence, and a banner under the header says nothing is sent until the activity log can
  * be written; once space returns the banner goes and the same amend applies. Needs root to mount the
- * tmpfs (the same behaviour through an injected file system runs in electron/amend/write-ahead.test.ts).
+ * tmpfs (the same behaviour through an injected file system runs in
+ * electron/amend/amend-steps.write-ahead.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, open, rm, unlink } from 'node:fs/promises';

@@ -1,7 +1,8 @@
 /**
- * Test support for the kill test (kill-restart.test.ts): a core that amends until it is killed with
- * SIGKILL at a random moment. It says "ready" on stdout once its core exists, and "done" when it has
- * nothing more to send (the test may kill it before, during or after any step).
+ * Test support for the kill test (electron/core/create-core.kill-restart.test.ts): a core that
+ * amends until it is killed with SIGKILL at a random moment. It says "ready" on stdout once its core
+ * exists, and "done" when it has nothing more to send (the test may kill it before, during or after
+ * any step).
  *
  *   node amend-cycle.mjs USER_DATA_DIR DEMO_URL PLAN_JSON_FILE
  *

@@ -1,6 +1,7 @@
 /**
- * Test support for the kill-and-restart test: a core that sends one amend, waits until the exchange
- * has accepted it, says so on stdout, and then hangs (the test kills it with SIGKILL).
+ * Test support for the kill-and-restart test (electron/core/create-core.restart-recovery.test.ts): a
+ * core that sends one amend, waits until the exchange has accepted it, says so on stdout, and then
+ * hangs (the test kills it with SIGKILL).
  *
  *   node --import tsx electron/amend/testing/amend-then-hang.ts USER_DATA_DIR DEMO_URL [TEAM_JSON]
  *

@@ -23,8 +23,8 @@ import { Dec } from '../../shared/decimal';
 import { attemptIds } from '../../shared/order-ids';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ActivityLog } from '../activity/activity-log';
-import { AmendService } from './amend-service';
-import type { CyclePlan } from './testing/amend-cycle';
+import { AmendService } from '../amend/amend-service';
+import type { CyclePlan } from '../amend/testing/amend-cycle';
 
 const CYCLES = 20;
 const ENGINE_LATENCY_MS = 80;
@@ -49,7 +49,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'kill-restart-'));
   child = join(work, 'amend-cycle.mjs');
   await build({
-    entryPoints: [join(__dirname, 'testing/amend-cycle.ts')],
+    entryPoints: [join(__dirname, '../amend/testing/amend-cycle.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

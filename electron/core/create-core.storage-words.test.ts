@@ -1,7 +1,7 @@
 /**
  * A write the disk refuses is said in words through the contract, never as a raw system code: a
  * watched symbol that cannot be saved, and the activity log's health on a folder that cannot be
- * written. (Amends that cannot be recorded: electron/amend/write-ahead.test.ts.)
+ * written. (Amends that cannot be recorded: electron/amend/amend-steps.write-ahead.test.ts.)
  */
 import { mkdir, mkdtemp, rm, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

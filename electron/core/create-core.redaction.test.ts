@@ -7,14 +7,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCore } from '../core/create-core';
+import { createCore } from './create-core';
 import { startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { ExchangeClient } from '../exchange/client';
 import { RateLimiters } from '../exchange/rate-limiter';
 import { closedPort, startFakeExchange } from '../exchange/testing/fake-exchange';
 import { createDispatch } from '../ipc/dispatch';
-import type { SecretBox } from './secret-box';
-import { testSecretBox } from './testing/test-secret-box';
+import type { SecretBox } from '../profiles/secret-box';
+import { testSecretBox } from '../profiles/testing/test-secret-box';
 
 const API_KEY = 'bg_REDACT_apikey_7f3e9a1c5b2d';
 const SECRET = 'REDACT-secret-0c4f8e2a6b9d1357';

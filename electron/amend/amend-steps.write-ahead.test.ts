@@ -4,7 +4,8 @@
  * says why in words, the log's health says so until space returns, and then amends go again.
  *
  * The disk is made to fail through the log's injectable file opening (ENOSPC, EROFS, EIO): this
- * always runs. The same on a real, full tmpfs is in write-ahead-tmpfs.test.ts (root only).
+ * always runs. The same on a real, full tmpfs is in amend-steps.write-ahead-tmpfs.test.ts (root
+ * only).
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';

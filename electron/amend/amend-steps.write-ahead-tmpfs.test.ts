@@ -5,7 +5,8 @@
  * disk. A start on the full or read-only folder explains itself in words.
  *
  * Mounting needs root (and a kernel that allows it here); elsewhere this file says so and does not
- * run. The same behaviour through an injected file system always runs: write-ahead.test.ts.
+ * run. The same behaviour through an injected file system always runs:
+ * amend-steps.write-ahead.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, open, readFile, rm, unlink } from 'node:fs/promises';
@@ -51,7 +52,9 @@ beforeAll(async () => {
   await mkdir(mnt);
   mounted = tryMount();
   if (!mounted)
-    console.log(`[disk full on tmpfs] NOT RUN: ${why}. The injected-fs variant (write-ahead.test.ts) covers it.`);
+    console.log(
+      `[disk full on tmpfs] NOT RUN: ${why}. The injected-fs variant (amend-steps.write-ahead.test.ts) covers it.`,
+    );
 });
 afterAll(async () => {
   if (mounted) execFileSync('umount', [mnt]);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createCore, type Core } from '../core/create-core';
+import { createCore, type Core } from './create-core';
 import { startDemoExchange, type DemoExchange } from '../../demo-exchange';
 import { testSecretBox } from '../profiles/testing/test-secret-box';
 
@@ -30,7 +30,7 @@ afterEach(async () => {
 async function amendThenKill(): Promise<{ id: string; status: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, 'testing/amend-then-hang.ts'), dir, demo.url],
+    ['--import', 'tsx', join(__dirname, '../amend/testing/amend-then-hang.ts'), dir, demo.url],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
