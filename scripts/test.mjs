@@ -61,7 +61,8 @@ function readUnit() {
   counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   for (const file of r.testResults ?? [])
     for (const t of file.assertionResults ?? [])
-      if (t.duration) timings.push({ ms: t.duration, name: `unit  ${relative(process.cwd(), file.name)} › ${t.fullName}` });
+      if (t.duration)
+        timings.push({ ms: t.duration, name: `unit  ${relative(process.cwd(), file.name)} › ${t.fullName}` });
 }
 
 /** Playwright's report nests suites (files, describes) around specs, each with a result per run. */
