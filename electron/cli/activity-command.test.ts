@@ -10,7 +10,8 @@ import type { Attempt } from '../../shared/attempts';
 import type { BatchRun } from '../../shared/batch-run';
 import { RunRecords } from '../amend/run-records';
 import { ActivityLog } from '../activity/activity-log';
-import { runActivity, type ActivitySink } from './activity-command';
+import type { OutputStream } from './output';
+import { runCli } from './run-cli';
 
 const T0 = 1_800_000_000_000;
 
@@ -37,7 +38,7 @@ function attempt(n: number): Attempt {
 }
 
 /** A stdout that fills up every few writes and drains a tick later, and fails a write made while full. */
-class SlowSink implements ActivitySink {
+class SlowSink implements OutputStream {
   text = '';
   private full = false;
   private writes = 0;
@@ -74,7 +75,8 @@ afterEach(async () => {
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   const stdout = new SlowSink();
   let err = '';
-  const code = await runActivity([...args, '--user-data', dir], {
+  const code = await runCli(['activity', ...args, '--user-data', dir], {
+    env: {},
     stdout,
     stderr: { write: (t: string) => (err += t) },
     now: () => T0 + N * 60_000,
@@ -211,7 +213,8 @@ describe('uta-desk activity', () => {
     expect(bad.err).toContain('--outcome is one of');
     expect((await run('--json', '--csv')).code).toBe(2);
     let err = '';
-    const missing = await runActivity(['--user-data', join(dir, 'nowhere')], {
+    const missing = await runCli(['activity', '--user-data', join(dir, 'nowhere')], {
+      env: {},
       stdout: new SlowSink(),
       stderr: { write: (t: string) => (err += t) },
     });

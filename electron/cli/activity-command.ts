@@ -6,10 +6,9 @@
  * million attempts take the memory of one page.
  */
 import { stat } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { ACTIVITY_CSV_HEADER, activityCsvRows, durationMs } from '../../shared/activity-csv';
 import { activityMatches, orderLabel, STATUS_LABELS, symbolLabel } from '../../shared/attempt-search';
-import { ATTEMPT_STATUSES, type Attempt, type AttemptStatus } from '../../shared/attempts';
+import type { Attempt } from '../../shared/attempts';
 import { changeText } from '../../shared/change-text';
 import { runCountWords } from '../../shared/activity-entries';
 import { runWord, runWordOfCounts, type RunSummary } from '../../shared/batch-run';
@@ -18,59 +17,14 @@ import { summaryOf } from '../amend/run-model';
 import { openActivityReader } from '../activity/activity-reader';
 import type { ActivityLog, LogEntry, PageQuery, RunEntry } from '../activity/activity-log';
 import { defaultUserDataDir } from '../core/open-core';
-import { durationOption, UsageError } from './args';
+import type { ActivityCommand } from './activity-args';
+import type { OutputStream, TextSink } from './output';
 import { renderTable, type Column } from './table';
 
-export const ACTIVITY_USAGE = `Usage: uta-desk activity [--search TEXT] [--since DURATION] [--profile NAME] [--outcome STATUS]
-                         [--run ID] [--order ID] [--symbol S] [--entries] [--limit N] [--json | --csv]
-                         [--user-data DIR]
-
-The amend attempts in the activity log of the app's user-data folder, newest first. It only reads:
-safe while the app runs; nothing is written and no lock is taken.
-
-  --search TEXT     Words found in the order, symbol, change, outcome, profile, error code or run id
-  --since DURATION  Only attempts started in the last 30m, 24h, 7d, …
-  --profile NAME    Only attempts of this profile (its name or id, any case)
-  --outcome STATUS  ${ATTEMPT_STATUSES.join(', ')}
-  --run ID          Only the items of this amend-many run (found through the log's key index)
-  --order ID        Every attempt on this order id or clientOid (key index)
-  --symbol S        Only attempts on this symbol (key index)
-  --entries         One row per entry, as the Activity screen lists them: a single amend, or an
-                    amend-many run with its items counted (with a search, the items that match);
-                    not with --csv, --run, --order or --symbol, which list attempts
-  --limit N         At most N attempts or entries (default 50; with --csv every match)
-  --json            An array of the attempts (or the entries) as recorded
-  --csv             Every matching attempt as CSV, streamed (the Activity screen's columns)
-  --user-data DIR   The folder to read (default: the desktop app's own)
-  -h, --help        This help
-
-Exit codes: 0 listed (also when nothing matches); 2 bad usage; 1 the log could not be read.
-`;
-
-export interface ActivityCommand {
-  userDataDir: string;
-  search?: string;
-  sinceMs?: number;
-  profile?: string;
-  outcome?: AttemptStatus;
-  run?: string;
-  order?: string;
-  symbol?: string;
-  limit?: number;
-  format: 'table' | 'json' | 'csv';
-  /** Entries (a run as one) instead of attempts. */
-  entries: boolean;
-}
-
-/** A stream that says when to wait (process.stdout, a file): writes wait for 'drain'. */
-export interface ActivitySink {
-  write(text: string): boolean;
-  once(event: 'drain', listener: () => void): unknown;
-}
-
+/** Where `activity` writes and what it asks the clock; process.stdout waits for 'drain' when full. */
 export interface ActivityIo {
-  stdout: ActivitySink;
-  stderr: { write(text: string): unknown };
+  stdout: OutputStream;
+  stderr: TextSink;
   env?: Readonly<Record<string, string | undefined>>;
   now?: () => number;
 }
@@ -79,94 +33,23 @@ export interface ActivityIo {
 const PAGE = 1000;
 const DEFAULT_LIMIT = 50;
 
-export function parseActivityArgs(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = {},
-): ActivityCommand | 'help' {
-  let values;
+export async function runActivity(command: ActivityCommand, io: ActivityIo): Promise<number> {
+  const c = { ...command, userDataDir: command.userDataDir ?? defaultUserDataDir(process.platform, io.env ?? {}) };
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        search: { type: 'string' },
-        since: { type: 'string' },
-        profile: { type: 'string' },
-        outcome: { type: 'string' },
-        run: { type: 'string' },
-        order: { type: 'string' },
-        symbol: { type: 'string' },
-        limit: { type: 'string' },
-        json: { type: 'boolean' },
-        csv: { type: 'boolean' },
-        entries: { type: 'boolean' },
-        'user-data': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-  if (values.help) return 'help';
-  if (values.json && values.csv) throw new UsageError('--json and --csv are exclusive.');
-  if (values.entries && (values.csv || values.run || values.order || values.symbol))
-    throw new UsageError(
-      '--entries lists entries; --csv, --run, --order and --symbol list attempts (leave out --entries).',
-    );
-  const text = (name: string, v: string | undefined) => {
-    if (v === undefined) return undefined;
-    const t = v.trim();
-    if (!t || t.length > 200) throw new UsageError(`--${name} takes a value of 1 to 200 characters.`);
-    return t;
-  };
-  const outcome = text('outcome', values.outcome)?.toLowerCase();
-  if (outcome !== undefined && !(ATTEMPT_STATUSES as readonly string[]).includes(outcome))
-    throw new UsageError(`--outcome is one of ${ATTEMPT_STATUSES.join(', ')}.`);
-  const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
-    throw new UsageError('--limit takes a whole number of at least 1.');
-  const dir = text('user-data', values['user-data']);
-  return {
-    userDataDir: dir ?? defaultUserDataDir(process.platform, env),
-    search: text('search', values.search),
-    sinceMs: values.since === undefined ? undefined : durationOption('--since', values.since),
-    profile: text('profile', values.profile),
-    outcome: outcome as AttemptStatus | undefined,
-    run: text('run', values.run),
-    order: text('order', values.order),
-    symbol: text('symbol', values.symbol)?.toUpperCase(),
-    limit,
-    format: values.csv ? 'csv' : values.json ? 'json' : 'table',
-    entries: values.entries ?? false,
-  };
-}
-
-export async function runActivity(argv: readonly string[], io: ActivityIo): Promise<number> {
-  let command: ActivityCommand | 'help';
-  try {
-    command = parseActivityArgs(argv, io.env);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.stderr.write(`uta-desk activity: ${e.message}\nRun "uta-desk activity --help" for usage.\n`);
-    return 2;
-  }
-  if (command === 'help') {
-    io.stdout.write(ACTIVITY_USAGE);
-    return 0;
-  }
-  try {
-    await listActivity(command, io);
+    await listActivity(c, io);
     return 0;
   } catch (e) {
     io.stderr.write(
-      `uta-desk activity: could not read the activity log in ${command.userDataDir}: ${e instanceof Error ? e.message : String(e)}\n`,
+      `uta-desk activity: could not read the activity log in ${c.userDataDir}: ${e instanceof Error ? e.message : String(e)}\n`,
     );
     return 1;
   }
 }
 
-async function listActivity(c: ActivityCommand, io: ActivityIo): Promise<void> {
+/** The command with its folder settled. */
+type Listing = ActivityCommand & { userDataDir: string };
+
+async function listActivity(c: Listing, io: ActivityIo): Promise<void> {
   // A mistyped folder is said as such, not listed as an empty log.
   if (!(await stat(c.userDataDir).catch(() => undefined))?.isDirectory()) throw new Error('there is no such folder');
   const reader = await openActivityReader(c.userDataDir);
@@ -216,7 +99,7 @@ async function listActivity(c: ActivityCommand, io: ActivityIo): Promise<void> {
 
 /** --entries: the Activity screen's list (activity-entry-pages.ts), a page at a time. */
 async function listEntries(
-  c: ActivityCommand,
+  c: Listing,
   log: ActivityLog,
   out: (text: string) => Promise<void>,
   io: ActivityIo,
@@ -316,10 +199,11 @@ async function runSummaries(userDataDir: string, entries: readonly LogEntry[]): 
   return summaries;
 }
 
-/** Writes that wait for the stream to drain when its buffer is full. */
-function backpressured(sink: ActivitySink): (text: string) => Promise<void> {
+/** Writes that wait for the stream to drain when its buffer is full; one with no 'drain' (a test's) never waits. */
+function backpressured(sink: OutputStream): (text: string) => Promise<void> {
   return (text) => {
-    if (text === '' || sink.write(text)) return Promise.resolve();
-    return new Promise((resolve) => sink.once('drain', resolve));
+    if (text === '' || sink.write(text) !== false || !sink.once) return Promise.resolve();
+    const once = sink.once.bind(sink);
+    return new Promise((resolve) => once('drain', resolve));
   };
 }

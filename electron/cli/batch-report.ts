@@ -5,7 +5,7 @@
  */
 import type { BatchRun, RunItem } from '../../shared/batch-run';
 import { BATCH_MODIFY_PATH, type ModifyOrderRequest } from '../../shared/schemas';
-import type { GlobalOptions } from './args';
+import type { GlobalOptions } from './global-options';
 import { exitCodeOfOutcomes, outcomeWord, type OutcomeWord } from './attempt-outcome';
 import { orderCommand, plural, type Output, type TextSink } from './output';
 import { renderTable, type Column } from './table';

@@ -1,17 +1,17 @@
-/** The options `uta-desk` knows, and which command takes which (the table parseArgs reads). */
+/**
+ * Every option of every `uta-desk` command, in the one table parseArgs reads: an option has one type
+ * and one short form whichever command takes it. Which command takes which is command-table.ts.
+ */
 import type { parseArgs } from 'node:util';
 
-export const COMMANDS = ['instruments', 'tickers', 'order', 'open-orders', 'modify', 'modify-batch', 'revert'] as const;
-export type CommandName = (typeof COMMANDS)[number];
-
 export const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
   'base-url': { type: 'string' },
   'demo-trading': { type: 'boolean' },
   locale: { type: 'string' },
   json: { type: 'boolean' },
   'timeout-ms': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   'user-data': { type: 'string' },
   profile: { type: 'string' },
@@ -36,61 +36,44 @@ export const OPTIONS = {
   all: { type: 'boolean' },
   run: { type: 'string' },
   attempt: { type: 'string' },
+  search: { type: 'string' },
+  outcome: { type: 'string' },
+  order: { type: 'string' },
+  entries: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'no-open': { type: 'boolean' },
+  'allow-non-loopback': { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
 export type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
 
-export const GLOBAL_OPTIONS: readonly OptionName[] = [
+/**
+ * What every command that reads or amends on the exchange takes: where it signs, how it prints.
+ * --version is among them because it has always been taken (and ignored) after such a command.
+ */
+export const EXCHANGE_OPTIONS: readonly OptionName[] = [
   'base-url',
   'demo-trading',
   'locale',
   'json',
   'timeout-ms',
-  'help',
   'version',
   'quiet',
 ];
 
 /** Where the profiles are and which one signs: the commands that go through the core. */
-const PROFILE_OPTIONS: readonly OptionName[] = ['user-data', 'profile', 'passphrase-fd'];
-
-export const COMMAND_OPTIONS: Readonly<Record<CommandName, readonly OptionName[]>> = {
-  instruments: ['category', 'symbol'],
-  tickers: ['category', 'symbol'],
-  order: ['order-id', 'client-oid', ...PROFILE_OPTIONS],
-  'open-orders': ['category', 'symbol', 'limit', ...PROFILE_OPTIONS],
-  modify: [
-    'order-id',
-    'client-oid',
-    'qty',
-    'price',
-    'auto-cancel',
-    'symbol',
-    'category',
-    'dry-run',
-    'no-follow',
-    ...PROFILE_OPTIONS,
-  ],
-  'modify-batch': [
-    'file',
-    'dry-run',
-    'no-follow',
-    'auto-cancel',
-    'price-steps',
-    'price-pct',
-    'price',
-    'qty-pct',
-    'qty',
-    'category',
-    'symbol',
-    'side',
-    'all',
-    ...PROFILE_OPTIONS,
-  ],
-  revert: ['run', 'attempt', 'dry-run', 'no-follow', ...PROFILE_OPTIONS],
-};
+export const PROFILE_OPTIONS: readonly OptionName[] = ['user-data', 'profile', 'passphrase-fd'];
 
 /** The options of a rule over the open orders, which --file excludes. */
 export const RULE_OPTIONS = ['price-steps', 'price-pct', 'price', 'qty-pct', 'qty'] as const;
 export const SELECTION_OPTIONS = ['category', 'symbol', 'side', 'all'] as const;
+
+/**
+ * Options whose value may be negative ("--price-steps -2"): parseArgs would take "-2" for an option
+ * and refuse it as ambiguous. A rule's others take it too, so a negative quantity meets the rule's
+ * own message.
+ */
+export const NEGATIVE_VALUE_OPTIONS: readonly OptionName[] = RULE_OPTIONS;

@@ -1,18 +1,27 @@
 /**
- * `uta-desk <command> --help`: the command's own entries of COMMAND_DETAILS, then the options every
- * command takes, the credentials and the exit codes (one text each, so no two helps disagree).
+ * `uta-desk <command> --help`: a command's own help when its entry has one (serve, activity); else
+ * the usage entries of its details (its verbs' too), then the options every exchange command takes,
+ * the credentials and the exit codes (one text each, so no two helps disagree).
  */
-import { COMMAND_DETAILS, CREDENTIALS_HELP, exitCodesHelp, OPTIONS_HELP } from './help-text';
+import { COMMAND_TABLE } from './command-table';
+import { CREDENTIALS_HELP, exitCodesHelp, OPTIONS_HELP } from './help-text';
 
-/** The entries whose first word is `command` ("instruments diff" is instruments'). */
-export function commandHelp(command: string): string | undefined {
+export function commandHelp(name: string): string | undefined {
+  const entries = COMMAND_TABLE.filter((e) => e.name === name);
+  const own = entries.find((e) => e.help !== undefined)?.help;
+  if (own !== undefined) return own;
+  const usages = entries.flatMap((e) => usageEntries(e.details ?? ''));
+  if (usages.length === 0) return undefined;
+  const usage = usages.map((u) => `Usage: uta-desk ${u[0]!.trim()}\n${u.slice(1).join('\n')}`).join('\n\n');
+  return `${usage}\n\n${OPTIONS_HELP}\n${CREDENTIALS_HELP}\n${exitCodesHelp()}`;
+}
+
+/** A details text's usage entries: each its usage line (at two spaces) and the lines under it. */
+export function usageEntries(details: string): string[][] {
   const entries: string[][] = [];
-  for (const line of COMMAND_DETAILS.split('\n')) {
+  for (const line of details.split('\n')) {
     if (/^ {2}\S/.test(line)) entries.push([line]);
     else if (line.trim() !== '') entries.at(-1)?.push(line);
   }
-  const own = entries.filter((e) => e[0]!.trim().split(/\s+/)[0] === command);
-  if (own.length === 0) return undefined;
-  const usage = own.map((e) => `Usage: uta-desk ${e[0]!.trim()}\n${e.slice(1).join('\n')}`).join('\n\n');
-  return `${usage}\n\n${OPTIONS_HELP}\n${CREDENTIALS_HELP}\n${exitCodesHelp()}`;
+  return entries;
 }

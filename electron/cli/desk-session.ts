@@ -9,7 +9,7 @@ import { DeskError } from '../../shared/errors';
 import type { ProfileSummary } from '../../shared/profiles';
 import type { Credentials } from '../exchange/request-headers';
 import { defaultUserDataDir } from '../core/open-core';
-import type { GlobalOptions } from './args';
+import type { GlobalOptions } from './global-options';
 import { reachCore, type DeskHost, type HostDeps } from './cli-host';
 import { readVaultPassphrase, type PassphraseTty } from './vault-passphrase';
 import { UsageError } from './usage-error';

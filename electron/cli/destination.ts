@@ -1,6 +1,6 @@
 /** Which exchange and environment a signed request goes to, said before it is signed. */
 import { LIVE_BASE_URL } from '../../shared/profiles';
-import type { GlobalOptions } from './args';
+import type { GlobalOptions } from './global-options';
 
 /**
  * "uta-desk: signing for LIVE api.bitget.com" (or DEMO TRADING) when the request goes to the

@@ -7,12 +7,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseServeArgs } from '../web-host/serve';
-import { runActivity } from './activity-command';
-import { COMMANDS } from './cli-options';
 import { commandHelp } from './command-help';
+import { parseCommandLine } from './command-line';
+import { COMMAND_TABLE } from './command-table';
 import { exitCodesHelp, HELP } from './help-text';
+import { runCli } from './run-cli';
 import { captureCli } from './testing/captured-cli';
+
+/** The exchange commands: their help is their details, then the options, credentials and exit codes. */
+const COMMANDS = [...new Set(COMMAND_TABLE.filter((e) => e.details !== undefined).map((e) => e.name))];
 
 const FAST = { changeRefresh: { enabled: false }, localDemo: { engineLatencyMs: 20 } } as const;
 
@@ -35,7 +38,8 @@ afterEach(async () => {
 
 async function activity(argv: string[]): Promise<{ code: number; stdout: string }> {
   let stdout = '';
-  const code = await runActivity(argv, {
+  const code = await runCli(['activity', ...argv], {
+    env: {},
     stdout: { write: (t: string) => ((stdout += t), true), once: () => undefined },
     stderr: { write: () => true },
   });
@@ -62,7 +66,7 @@ describe('uta-desk --help', () => {
 
   it('its examples work as written on the Local demo (the run preview and Activity included)', async () => {
     const [serve, ...rest] = examples();
-    expect(parseServeArgs(serve!.slice(1))).toMatchObject({ port: 8765, open: false });
+    expect(parseCommandLine(serve!, COMMAND_TABLE)).toMatchObject({ command: { port: 8765, open: false } });
     for (const args of rest) {
       const r =
         args[0] === 'activity'

@@ -3,17 +3,23 @@
  * tables for people and JSON for scripts.
  */
 import { LIVE_BASE_URL } from '../../shared/profiles';
-import type { GlobalOptions } from './args';
+import type { ServeDeps } from '../web-host/serve';
 import type { HostDeps } from './cli-host';
+import type { GlobalOptions } from './global-options';
 import type { PassphraseTty } from './vault-passphrase';
 
 export interface TextSink {
   write(text: string): unknown;
 }
 
+/** process.stdout, or a test's: a write that returns false asks the writer to wait for 'drain'. */
+export interface OutputStream extends TextSink {
+  once?(event: 'drain', listener: () => void): unknown;
+}
+
 export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
-  stdout: TextSink;
+  stdout: OutputStream;
   stderr: TextSink;
   fetch?: typeof fetch;
   /** Backoff sleeps between retries of reads (tests make them instant). */
@@ -29,6 +35,8 @@ export interface CliIo {
   pollMs?: number;
   /** Close an in-process core on SIGINT / SIGTERM before exiting (the process, not tests). */
   trapSignals?: boolean;
+  /** `serve`: the built renderer it serves (beside the built CLI); tests give the core and the window. */
+  serve?: Omit<ServeDeps, 'out' | 'version'>;
 }
 
 export class Output {

@@ -7,7 +7,7 @@
 import { runIsOver, runProgressWords, type BatchRun, type SkippedItem } from '../../shared/batch-run';
 import { unwrap, type DeskApi } from '../../shared/contract';
 import type { ModifyOrderRequest } from '../../shared/schemas';
-import type { GlobalOptions } from './args';
+import type { GlobalOptions } from './global-options';
 import type { CliIo, TextSink } from './output';
 
 export interface RunFollowOptions {

@@ -6,11 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { version } from '../../package.json';
-import { runServe } from '../web-host/serve';
-import { runActivity } from './activity-command';
 import { runCli } from './run-cli';
-
-const argv = process.argv.slice(2);
 
 /** out/renderer: beside the built file (out/main/cli.js), or the checkout's build for the source. */
 const rendererDir =
@@ -18,22 +14,15 @@ const rendererDir =
     existsSync(resolve(dir, 'index.html')),
   ) ?? resolve(__dirname, '../renderer');
 
-// `serve` runs until stopped; every other command makes its requests and returns.
-const serving = argv[0] === 'serve';
-const run = serving
-  ? runServe(argv.slice(1), { rendererDir, version })
-  : argv[0] === 'activity'
-    ? runActivity(argv.slice(1), { env: process.env, stdout: process.stdout, stderr: process.stderr })
-    : runCli(argv, {
-        env: process.env,
-        stdout: process.stdout,
-        stderr: process.stderr,
-        tty: { input: process.stdin, prompt: process.stderr },
-        version,
-        trapSignals: true,
-      });
-
-run.then(
+runCli(process.argv.slice(2), {
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  tty: { input: process.stdin, prompt: process.stderr },
+  version,
+  trapSignals: true,
+  serve: { rendererDir },
+}).then(
   (code) => {
     // Idle keep-alive sockets of the exchange clients would hold the process seconds more once the
     // command is done (the core, when it ran here, is closed already): exit once the output is out.

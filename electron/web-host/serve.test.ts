@@ -8,15 +8,12 @@ import type { Core } from '../core/create-core';
 import { defaultUserDataDir } from '../core/open-core';
 import type { CoreHandlers } from '../core/handlers';
 import { LOCK_FILE, UserDataLockedError } from '../core/user-data-lock';
-import {
-  parseServeArgs,
-  runServe,
-  SERVE_USAGE,
-  serveDesk,
-  ServeUsageError,
-  type RunningDesk,
-  type ServeOptions,
-} from './serve';
+import { parseCommandLine } from '../cli/command-line';
+import { COMMAND_TABLE } from '../cli/command-table';
+import { runCli } from '../cli/run-cli';
+import { SERVE_USAGE } from '../cli/serve-args';
+import { UsageError } from '../cli/usage-error';
+import { serveDesk, type RunningDesk, type ServeOptions } from './serve';
 import { NonLoopbackRefused } from './web-host';
 import { connectLocalChannel } from '../local-channel/channel-client';
 import { SOCKET_FILE } from '../local-channel/channel-path';
@@ -25,6 +22,14 @@ import { SOCKET_FILE } from '../local-channel/channel-path';
 const LAN = Object.values(networkInterfaces())
   .flat()
   .find((a) => a !== undefined && !a.internal && a.family === 'IPv4')?.address;
+
+/** `uta-desk serve ARGV` as the CLI's one parser reads it: the options, or 'help'. */
+function parseServeArgs(argv: readonly string[]): ServeOptions | 'help' {
+  const line = parseCommandLine(['serve', ...argv], COMMAND_TABLE);
+  if (line.kind === 'help') return 'help';
+  if (line.kind !== 'run') throw new Error(`serve ${argv.join(' ')}: ${line.kind}`);
+  return line.command as ServeOptions;
+}
 
 describe('parseServeArgs', () => {
   it('defaults to 127.0.0.1, a free port, a browser window and the desktop app’s folder', () => {
@@ -51,12 +56,12 @@ describe('parseServeArgs', () => {
   it.each([['abc'], ['65536'], ['99999'], ['123456'], ['-1'], ['1.5'], ['0x10'], [''], [' 80']])(
     'refuses --port %j',
     (port) => {
-      expect(() => parseServeArgs(['--port', port])).toThrow(ServeUsageError);
+      expect(() => parseServeArgs(['--port', port])).toThrow(UsageError);
     },
   );
 
   it('refuses --port without a value', () => {
-    expect(() => parseServeArgs(['--port'])).toThrow(ServeUsageError);
+    expect(() => parseServeArgs(['--port'])).toThrow(UsageError);
   });
 
   it('makes a relative --user-data absolute and keeps an absolute one', () => {
@@ -69,8 +74,8 @@ describe('parseServeArgs', () => {
   });
 
   it('refuses an empty --user-data', () => {
-    expect(() => parseServeArgs(['--user-data', '   '])).toThrow(ServeUsageError);
-    expect(() => parseServeArgs(['--user-data='])).toThrow(ServeUsageError);
+    expect(() => parseServeArgs(['--user-data', '   '])).toThrow(UsageError);
+    expect(() => parseServeArgs(['--user-data='])).toThrow(UsageError);
   });
 
   it('takes --host and --allow-non-loopback as given (starting the host is what refuses)', () => {
@@ -90,7 +95,7 @@ describe('parseServeArgs', () => {
   it.each([[['--bogus']], [['--open']], [['extra']], [['--no-open', 'now']], [['-p', '80']]])(
     'refuses %j as a usage error',
     (argv) => {
-      expect(() => parseServeArgs(argv)).toThrow(ServeUsageError);
+      expect(() => parseServeArgs(argv)).toThrow(UsageError);
     },
   );
 });
@@ -316,7 +321,13 @@ describe('runServe exit codes', () => {
   function run(argv: string[], core = fakeCore()) {
     const out = sink();
     const err = sink();
-    const code = runServe(argv, { rendererDir, version: 'test', out, err, core: () => core.core });
+    const code = runCli(['serve', ...argv], {
+      env: {},
+      version: 'test',
+      stdout: out,
+      stderr: err,
+      serve: { rendererDir, core: () => core.core },
+    });
     return { code, out, err };
   }
 
@@ -382,12 +393,12 @@ describe('runServe exit codes', () => {
   it('exits 1 asking for a build when the renderer is missing', async () => {
     const out = sink();
     const err = sink();
-    const code = await runServe(['--no-open', '--user-data', userDataDir], {
-      rendererDir: join(root, 'absent'),
+    const code = await runCli(['serve', '--no-open', '--user-data', userDataDir], {
+      env: {},
       version: 'test',
-      out,
-      err,
-      core: () => fakeCore().core,
+      stdout: out,
+      stderr: err,
+      serve: { rendererDir: join(root, 'absent'), core: () => fakeCore().core },
     });
     expect(code).toBe(1);
     expect(err.text()).toMatch(/not built yet: run `npm run build`/);

@@ -3,11 +3,9 @@
  * (locked against a second process), the browser host in front of it, and a browser window in app
  * mode when one can be shown. Ctrl+C stops everything in order and exits 0.
  */
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import type { Core } from '../core/create-core';
-import { defaultUserDataDir, NO_OS_KEYRING, openCore, type TextSink } from '../core/open-core';
+import { NO_OS_KEYRING, openCore, type TextSink } from '../core/open-core';
 import { UserDataFolderError, UserDataLockedError } from '../core/user-data-lock';
 import type { LocalChannelServer } from '../local-channel/channel-server';
 import {
@@ -29,54 +27,6 @@ export interface ServeOptions {
   allowNonLoopback: boolean;
   /** Open a browser window in app mode when a display and a Chromium-family browser exist. */
   open: boolean;
-}
-
-export const SERVE_USAGE = `Usage: uta-desk serve [--port N] [--no-open] [--user-data DIR] [--host 127.0.0.1] [--allow-non-loopback]
-
-Runs UTA Desk in a browser: the same app as the desktop window, served on 127.0.0.1.
-  --port N               Port to listen on (default: a free one). Fix it for an SSH tunnel.
-  --no-open              Only print the link; do not open a browser window.
-  --user-data DIR        Profiles and activity folder (default: the desktop app's own).
-  --host H               Address to bind (default 127.0.0.1). Anything else is refused unless
-  --allow-non-loopback   is given too: the channel is plain HTTP. Prefer an SSH tunnel:
-                         ssh -N -L 8765:127.0.0.1:8765 you@server, then uta-desk serve --port 8765 there.
-`;
-
-export class ServeUsageError extends Error {
-  override name = 'ServeUsageError';
-}
-
-export function parseServeArgs(argv: readonly string[]): ServeOptions | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'no-open': { type: 'boolean' },
-        'user-data': { type: 'string' },
-        'allow-non-loopback': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (e) {
-    throw new ServeUsageError(e instanceof Error ? e.message : String(e));
-  }
-  if (values.help) return 'help';
-  const port = values.port ?? '0';
-  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new ServeUsageError('--port must be 0-65535.');
-  const dir = values['user-data']?.trim();
-  if (values['user-data'] !== undefined && !dir) throw new ServeUsageError('--user-data needs a folder.');
-  return {
-    userDataDir: dir ? resolve(dir) : defaultUserDataDir(),
-    host: values.host?.trim() || '127.0.0.1',
-    port: Number(port),
-    allowNonLoopback: values['allow-non-loopback'] ?? false,
-    open: !(values['no-open'] ?? false),
-  };
 }
 
 export interface RunningDesk {
@@ -225,25 +175,13 @@ async function exitWithin(exited: Promise<BrowserExit>, ms: number): Promise<Bro
   return first;
 }
 
-/** Process glue: parse, serve, a new link on Enter (or SIGHUP without a terminal), stop cleanly on Ctrl+C, SIGTERM or the window closing. */
+/** Process glue: serve, a new link on Enter (or SIGHUP without a terminal), stop cleanly on Ctrl+C, SIGTERM or the window closing. */
 export async function runServe(
-  argv: readonly string[],
+  options: ServeOptions,
   deps: Omit<ServeDeps, 'out'> & { out?: TextSink; err?: TextSink },
 ): Promise<number> {
   const out = deps.out ?? process.stdout;
   const err = deps.err ?? process.stderr;
-  let options: ServeOptions;
-  try {
-    const parsed = parseServeArgs(argv);
-    if (parsed === 'help') {
-      out.write(SERVE_USAGE);
-      return 0;
-    }
-    options = parsed;
-  } catch (e) {
-    err.write(`uta-desk serve: ${(e as Error).message}\n\n${SERVE_USAGE}`);
-    return 2;
-  }
   // The signals are taken before anything starts: the link is printed while the desk starts, and a
   // Ctrl+C or a SIGHUP that follows it at once must not find Node's default (ending the process).
   // `on`, not `once`: a second Ctrl+C (or the same signal relayed by a wrapper) must not kill the

@@ -2,7 +2,8 @@
 import { createCore, type Core } from '../../core/create-core';
 import type { CoreDeps } from '../../core/context';
 import { testSecretBox } from '../../profiles/testing/test-secret-box';
-import { runCli, type CliIo } from '../run-cli';
+import type { CliIo } from '../output';
+import { runCli } from '../run-cli';
 
 export interface CliResult {
   code: number;
