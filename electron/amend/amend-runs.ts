@@ -405,11 +405,15 @@ export class AmendRuns {
     const { records } = this.opts;
     if (!records) return Promise.resolve();
     run.saving = run.saving.then(async () => {
+      const record = { run: this.view(run), attemptIds: run.items.map((i) => i.attempt.id) };
+      const team = this.steps.teamOf(run.profile.id);
       try {
-        await records.write({ run: this.view(run), attemptIds: run.items.map((i) => i.attempt.id) });
+        await records.write(record);
       } catch (e) {
         this.opts.onError?.(e);
       }
+      // The team's desks see and may revert it; its items' attempts are in the store already.
+      await team?.recordRun(record).catch((e: unknown) => this.opts.onError?.(e));
     });
     return run.saving;
   }

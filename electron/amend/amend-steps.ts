@@ -74,6 +74,11 @@ export class AmendSteps implements AttemptRecorder {
     return this.opts.log;
   }
 
+  /** The profile's team store, when it names one. */
+  teamOf(profileId: string): TeamStore | undefined {
+    return this.opts.team?.(profileId);
+  }
+
   /** Aborted once the service closes (stopFollowing): nothing new is followed. */
   get stopping(): AbortSignal {
     return this.stop.signal;

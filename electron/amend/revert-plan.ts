@@ -187,7 +187,11 @@ export class Reverts {
     const link = linkOf(which);
     const { steps } = this.opts;
     if (link.kind === 'attempt') {
-      const attempt = steps.live(link.id) ?? (await steps.log.find(link.id));
+      const { profile } = await this.opts.session();
+      const own = steps.live(link.id) ?? (await steps.log.find(link.id));
+      // Another desk's amend, from the active profile's team store: the same account, so this profile's.
+      const shared = own ? undefined : (await steps.teamOf(profile.id)?.find([link.id]))?.[0];
+      const attempt = own ?? (shared && { ...shared, profileId: profile.id });
       if (!attempt) throw deskError('not-found', `No amend attempt with id ${link.id}.`);
       if (attempt.status !== 'applied') {
         throw deskError('conflict', `This amend was not applied (${attempt.status}): there is nothing to revert.`);
@@ -202,14 +206,21 @@ export class Reverts {
         attempts: [attempt],
       };
     }
-    const record = await this.opts.runs.recordOf(link.id);
+    const local = await this.opts.runs.recordOf(link.id);
+    // Another desk's run of the team: its record and attempts are in the profile's team store.
+    const { profile } = await this.opts.session();
+    const team = local ? undefined : steps.teamOf(profile.id);
+    const shared = team ? await team.runRecord(link.id) : undefined;
+    const record = local ?? shared;
     if (!record) throw deskError('not-found', `No amend-many run with id ${link.id} is recorded.`);
     const { run } = record;
     if (run.finishedAt === undefined) {
       throw deskError('conflict', 'This run is still under way: it can be reverted once it is finished.');
     }
-    // The run's attempts in one read of the log's run key, then any not found there one by one.
-    const page = await steps.log.pageByKeys([`r:${run.id}`], { limit: MAX_RUN_ITEMS });
+    // The run's attempts in one read of the log's run key (or the store's), then any not found there one by one.
+    const page = shared
+      ? { attempts: await team!.runAttempts(run.id) }
+      : await steps.log.pageByKeys([`r:${run.id}`], { limit: MAX_RUN_ITEMS });
     const logged = new Map(page.attempts.map((a) => [a.id, a]));
     const attempts: Attempt[] = [];
     for (const item of run.items) {
@@ -222,10 +233,11 @@ export class Reverts {
     return {
       link,
       startedAt: run.startedAt,
-      profileId: run.profileId,
+      // Another desk's run of the team store: the same account, so the active profile's.
+      profileId: shared ? profile.id : run.profileId,
       profileName: run.profileName,
       environment: run.environment,
-      label: `Amend many run of ${run.items.length} item${run.items.length === 1 ? '' : 's'}`,
+      label: `Amend many run of ${run.items.length} item${run.items.length === 1 ? '' : 's'}${shared ? ` by ${shared.who}` : ''}`,
       attempts,
     };
   }

@@ -337,4 +337,36 @@ describe('two desks on one team store', () => {
     expect(changedNow()).toHaveLength(300);
     expect(await sentInStore()).toHaveLength(300);
   }, 90_000);
+
+  it('another desk reverts a run after a preview that names who ran it; the exchange shows every order back', async () => {
+    const url = await newStore();
+    const alice = desk('alice', url);
+    const bob = desk('bob', url);
+    const orders = Array.from({ length: 12 }, () => place());
+    const started = await alice.handlers.startRun({
+      items: orders.map((o) => ({
+        orderId: o.orderId,
+        category: 'USDT-FUTURES',
+        symbol: 'BTCUSDT',
+        price: o.price.plus(9).toFixed(1),
+      })),
+    });
+    let run = started;
+    await expect
+      .poll(async () => (run = await alice.handlers.getRun({ id: started.id })).finishedAt, { timeout: 20_000 })
+      .toBeDefined();
+    expect(run.counts.applied).toBe(12);
+    const preview = await bob.handlers.previewRevert({ runId: run.id });
+    expect(preview.source.label).toBe(`Amend many run of 12 items by alice on ${HOST}`);
+    const ready = preview.rows.filter((r) => r.status === 'ready').map((r) => r.attemptId);
+    expect(ready).toHaveLength(12);
+    const revert = await bob.handlers.startRevert({ runId: run.id, send: ready });
+    let back = revert;
+    await expect
+      .poll(async () => (back = await bob.handlers.getRun({ id: revert.id })).finishedAt, { timeout: 20_000 })
+      .toBeDefined();
+    expect(back.counts.applied).toBe(12);
+    expect(back.reverts).toEqual({ kind: 'run', id: run.id });
+    for (const o of orders) expect(demo.control.getOrder(UID, o.orderId)?.price).toBe(o.price.toFixed(1));
+  }, 60_000);
 });

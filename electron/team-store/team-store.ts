@@ -21,6 +21,7 @@ import { checkSchema } from './migrate';
 import type { TeamStoreSettings } from './settings';
 import { storeNotWritableMessage, storeWhere, TeamStoreError } from './store-words';
 import type { LogHealth } from '../activity/activity-health';
+import type { RunRecord } from '../amend/run-records';
 import { expireLapsedDesks } from './lease';
 import { guardOfRow, type StoreGuard, type GuardRow } from './store-guards';
 
@@ -392,6 +393,42 @@ export class TeamStore {
     }
     this.probe = { at: now, health };
     return health;
+  }
+
+  /**
+   * An amend-many run's record as it stands (its items, how it ended, each item's attempt id), so
+   * another desk can show and revert it. Replaced each time the run's own record is.
+   */
+  async recordRun(record: RunRecord): Promise<void> {
+    await this.open();
+    const { run } = record;
+    await this.pool.query(
+      `INSERT INTO runs (id, account, desk_id, started_at, reverts, record) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+       ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record, reverts = EXCLUDED.reverts, updated_at = now()`,
+      [run.id, this.account, this.desk.id, run.startedAt, run.reverts?.id ?? null, JSON.stringify(record)],
+    );
+  }
+
+  /** A run's record and who ran it ("alice on desk-2"); undefined when the store has none. */
+  async runRecord(id: string): Promise<(RunRecord & { who: string; deskId: string }) | undefined> {
+    await this.open();
+    const r = await this.pool.query<{ record: RunRecord; desk_id: string; display_name: string; host_name: string }>(
+      `SELECT r.record, r.desk_id, d.display_name, d.host_name FROM runs r JOIN desks d ON d.id = r.desk_id
+       WHERE r.account = $1 AND r.id = $2`,
+      [this.account, id],
+    );
+    const row = r.rows[0];
+    return row && { ...row.record, deskId: row.desk_id, who: `${row.display_name} on ${row.host_name}` };
+  }
+
+  /** Every attempt of a run as it stands, in item order. */
+  async runAttempts(runId: string): Promise<Attempt[]> {
+    await this.open();
+    const r = await this.pool.query<{ record: Attempt }>(
+      `SELECT record FROM attempts WHERE run_id = $1 AND account = $2 ORDER BY started_at, id`,
+      [runId, this.account],
+    );
+    return r.rows.map((row) => row.record);
   }
 
   /** The newest state of attempts, by id (another desk's included). */
