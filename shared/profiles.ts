@@ -1,6 +1,7 @@
 /** Profiles as the renderer sees them: masked metadata only, never a secret. */
 import { z } from 'zod';
 import { ILL_FORMED_TEXT, isWellFormedText } from './schemas';
+import { MAX_STORE_ADDRESS, storeAddressProblem } from './team-store-address';
 
 export const ENVIRONMENTS = ['local-demo', 'demo-trading', 'live', 'custom'] as const;
 export const environmentSchema = z.enum(ENVIRONMENTS);
@@ -63,6 +64,21 @@ export const profileSummarySchema = z.object({
    * the operator confirms the new destination (confirmProfileDestination) or enters them again.
    */
   tampered: z.object({ environment: z.string(), baseUrl: z.string() }).optional(),
+  /** The profile's team store, when it names one: never its password, only whether one is stored. */
+  teamStore: z
+    .object({
+      /** postgres://[user@]host[:port]/db[?sslmode=…], as the operator gave it. */
+      url: z.string(),
+      /** The name the operator goes by on the team. */
+      displayName: z.string(),
+      hasPassword: z.boolean(),
+      /**
+       * Why the store cannot be used as it stands, in words: profiles.json was changed outside UTA
+       * Desk (an address refused, or one other than its password was sealed for).
+       */
+      problem: z.string().optional(),
+    })
+    .optional(),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
@@ -104,6 +120,42 @@ export const vaultPassphraseSchema = z
   .max(1024, 'At most 1024 characters')
   .refine(isWellFormedText, ILL_FORMED_TEXT);
 
+/** The team store's address; '' names none (on an update: removes the store). */
+const teamStoreUrl = z
+  .string()
+  .trim()
+  .max(MAX_STORE_ADDRESS, `At most ${MAX_STORE_ADDRESS} characters`)
+  .refine(isWellFormedText, ILL_FORMED_TEXT)
+  .superRefine((url, ctx) => {
+    // An address too long is refused once, by max above.
+    const problem = url === '' || url.length > MAX_STORE_ADDRESS ? undefined : storeAddressProblem(url);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * The team store's password, as typed (spaces count, as they do in PostgreSQL): sealed, never
+ * returned. '' means none when adding, unchanged when editing.
+ */
+const teamStorePassword = z
+  .string()
+  .max(1024, 'At most 1024 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters (line breaks, tabs)')
+  .refine(isWellFormedText, ILL_FORMED_TEXT)
+  .refine((s) => s === '' || s.trim() !== '', 'Only spaces: type the password, or leave the field empty');
+
+export const MAX_DISPLAY_NAME = 64;
+/** How the team sees the operator. Main gives the OS user name when none is given. */
+export const teamDisplayNameSchema = z
+  .string()
+  .trim()
+  .min(1, `Display name is 1 to ${MAX_DISPLAY_NAME} characters`)
+  .max(MAX_DISPLAY_NAME, `Display name is 1 to ${MAX_DISPLAY_NAME} characters`)
+  .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters (line breaks, tabs)')
+  .refine(isWellFormedText, ILL_FORMED_TEXT);
+
+export const NO_STORE_FOR_PASSWORD = 'A store password needs a store address';
+export const NO_STORE_FOR_NAME = 'A display name is for the team store: give its address too';
+
 const profileFields = {
   name: z.string().trim().min(1, 'Name is required').max(64).refine(isWellFormedText, ILL_FORMED_TEXT),
   environment: z.enum(['demo-trading', 'live', 'custom']),
@@ -114,20 +166,50 @@ const profileFields = {
   passphrase: secret.optional(),
   locale: z.string().trim().min(2).max(16).refine(isWellFormedText, ILL_FORMED_TEXT),
   timeoutMs: z.number().int().min(1000).max(120000),
+  teamStoreUrl,
+  teamStorePassword,
+  teamDisplayName: teamDisplayNameSchema,
 };
 
-export const profileInputSchema = z.strictObject({
-  ...profileFields,
-  locale: profileFields.locale.default('en-US'),
-  timeoutMs: profileFields.timeoutMs.default(10000),
-});
+export const profileInputSchema = z
+  .strictObject({
+    ...profileFields,
+    locale: profileFields.locale.default('en-US'),
+    timeoutMs: profileFields.timeoutMs.default(10000),
+    teamStoreUrl: teamStoreUrl.optional(),
+    teamStorePassword: teamStorePassword.optional(),
+    teamDisplayName: teamDisplayNameSchema.optional(),
+  })
+  .superRefine((p, ctx) => {
+    // Without an address there is no store: nothing of one may be given.
+    if (p.teamStoreUrl) return;
+    if (p.teamStorePassword)
+      ctx.addIssue({ code: 'custom', path: ['teamStorePassword'], message: NO_STORE_FOR_PASSWORD });
+    if (p.teamDisplayName !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['teamDisplayName'], message: NO_STORE_FOR_NAME });
+  });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
-/** Every field optional and without defaults: an update that omits a field leaves it unchanged. */
+/**
+ * Every field optional and without defaults: an update that omits a field leaves it unchanged. A
+ * blank store password leaves the stored one; teamStoreUrl '' removes the store, its password and
+ * display name with it.
+ */
 export const profileUpdateSchema = z
   .strictObject(profileFields)
   .partial()
-  .extend({ id: z.string().min(1).max(64).refine(isWellFormedText, ILL_FORMED_TEXT) });
+  .extend({ id: z.string().min(1).max(64).refine(isWellFormedText, ILL_FORMED_TEXT) })
+  .superRefine((u, ctx) => {
+    if (u.teamStoreUrl !== '') return;
+    if (u.teamStorePassword)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['teamStorePassword'],
+        message: 'The store is being removed, and its password with it: leave Store password empty',
+      });
+    if (u.teamDisplayName !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['teamDisplayName'], message: NO_STORE_FOR_NAME });
+  });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 export const connectionTestSchema = z.object({
