@@ -31,6 +31,12 @@ export interface ProfileService {
   confirmDestination(id: string): Promise<ProfileSummary>;
   /** The active profile with a client configured for it (starting the local demo when needed). */
   active(): Promise<ActiveSession>;
+  /**
+   * The profile's team store, its password unsealed (main only; never to a renderer or a log);
+   * undefined when it names none. A 'vault' DeskError while the password cannot be opened, or when
+   * profiles.json was changed to point the store elsewhere than its password was sealed for.
+   */
+  teamStore(profileId: string): Promise<TeamStoreSettings | undefined>;
   storageStatus(): StorageStatus;
   setupVault(passphrase: string): Promise<StorageStatus>;
   unlockVault(passphrase: string): Promise<StorageStatus>;
@@ -38,8 +44,6 @@ export interface ProfileService {
   changeVaultPassphrase(current: string, next: string): Promise<StorageStatus>;
   /** Local minus exchange clock (ms) as last measured for the active profile; null until measured. */
   clockSkewMs(): number | null;
-  /** The profile's team store, its password unsealed (main only); undefined when it names none. */
-  teamStore?(profileId: string): Promise<TeamStoreSettings | undefined>;
 }
 
 /** Credentials from the CLI's environment, used as a profile that is never saved (environment-profile.ts). */

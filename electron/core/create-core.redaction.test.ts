@@ -22,7 +22,19 @@ const PASSPHRASE = 'REDACT-passphrase-q9w8e7';
 const NEW_SECRET = 'REDACT-replacement-secret-5a5a5a';
 const LONG_SECRET = 'REDACT-too-long-'.repeat(40);
 const VAULT_PASSPHRASE = 'REDACT-vault-passphrase-77aa';
-const ALL = [API_KEY, SECRET, PASSPHRASE, NEW_SECRET, LONG_SECRET, VAULT_PASSPHRASE];
+const STORE_PASSWORD = 'REDACT-store-password-3c3c';
+const NEW_STORE_PASSWORD = 'REDACT-store-password-new-4d4d';
+const ALL = [
+  API_KEY,
+  SECRET,
+  PASSPHRASE,
+  NEW_SECRET,
+  LONG_SECRET,
+  VAULT_PASSPHRASE,
+  STORE_PASSWORD,
+  NEW_STORE_PASSWORD,
+];
+const STORE = 'postgres://trader@db.example/desk?sslmode=verify-full';
 
 let demo: DemoExchange;
 const dirs: string[] = [];
@@ -120,6 +132,30 @@ describe('redaction', () => {
       locale: 'en-US',
       timeoutMs: 5000,
     });
+    // A team store's password: sealed, refused in the address, and never answered back.
+    const teamed = await call('profiles:create', {
+      name: 'Team',
+      environment: 'live',
+      teamStoreUrl: STORE,
+      teamStorePassword: STORE_PASSWORD,
+    });
+    expect(teamed).toMatchObject({ ok: true, data: { teamStore: { url: STORE, hasPassword: true } } });
+    const teamId = teamed.data?.id ?? '';
+    await call('profiles:update', { id: teamId, teamStorePassword: NEW_STORE_PASSWORD });
+    await call('profiles:update', { id: teamId, teamStoreUrl: '', teamStorePassword: STORE_PASSWORD });
+    await call('profiles:update', { id: teamId, teamStorePassword: `${STORE_PASSWORD}\n` });
+    await call('profiles:create', {
+      name: 'In the address',
+      environment: 'live',
+      teamStoreUrl: `postgres://trader:${STORE_PASSWORD}@db.example/desk`,
+    });
+    await call('profiles:create', {
+      name: 'As a parameter',
+      environment: 'live',
+      teamStoreUrl: `postgres://db.example/desk?password=${STORE_PASSWORD}`,
+    });
+    await call('profiles:create', { name: 'No store', environment: 'live', teamStorePassword: STORE_PASSWORD });
+
     await call('profiles:select', { id });
     await call('app:status', {});
     await call('profiles:list', {});
@@ -149,6 +185,14 @@ describe('redaction', () => {
     const sealedByVault = await none.dispatch('profiles:create', { name: 'None', environment: 'live', ...creds });
     expect(sealedByVault).toMatchObject({ ok: true, data: { storage: 'passphrase' } });
     answers.push(sealedByVault);
+    answers.push(
+      await none.dispatch('profiles:create', {
+        name: 'Vaulted store',
+        environment: 'live',
+        teamStoreUrl: STORE,
+        teamStorePassword: STORE_PASSWORD,
+      }),
+    );
     answers.push(await none.dispatch('vault:lock', {}));
     answers.push(await none.dispatch('vault:unlock', { passphrase: `${VAULT_PASSPHRASE}-wrong` }));
     answers.push(await none.dispatch('vault:change', { current: VAULT_PASSPHRASE, next: `${VAULT_PASSPHRASE}-2` }));

@@ -55,7 +55,8 @@ export function withEnvironmentProfile(stored: ProfileService, env: EnvironmentP
       throw deskError('validation', 'The environment profile is in use for this command; no other can be selected.');
     },
     active: async () => session,
-    teamStore: async (id) => (id === ENVIRONMENT_PROFILE_ID ? env.teamStore : stored.teamStore?.(id)),
+    // The environment's own store, like its credentials (none unless given); the stored profiles keep theirs.
+    teamStore: async (id) => (id === ENVIRONMENT_PROFILE_ID ? env.teamStore : stored.teamStore(id)),
   };
 }
 
@@ -70,6 +71,7 @@ function bound(s: ProfileService): ProfileService {
     testConnection: (id) => s.testConnection(id),
     confirmDestination: (id) => s.confirmDestination(id),
     active: () => s.active(),
+    teamStore: (id) => s.teamStore(id),
     storageStatus: () => s.storageStatus(),
     setupVault: (p) => s.setupVault(p),
     unlockVault: (p) => s.unlockVault(p),

@@ -1,6 +1,7 @@
 /**
  * The rules of a profile edit: a unique name, secrets given together (blank means unchanged), what
- * a connection test is about, and the words of an edit that cannot be made.
+ * a connection test is about, and the words of an edit that cannot be made. The team store's own
+ * rules are profile-team-store.ts.
  */
 import type { z, ZodError } from 'zod';
 import { validationDetails } from '../../shared/contract';
@@ -10,18 +11,24 @@ import { normalizeBaseUrl } from './base-url';
 import { sealStateOf, type SealState } from './destination-seal';
 import { LOCAL_DEMO_NAME } from './builtin-profile';
 import type { ProfilesFile, StoredProfile } from './profile-store';
-import { apiKeyHint, type ProfileSecrets, type Vault } from './vault';
+import { editedTeamStore } from './profile-team-store';
+import { apiKeyHint, storePasswordContext, type ProfileSecrets, type Vault } from './vault';
 
-/** A new stored profile of a checked input, its secrets (if any) sealed for where it points. */
+/**
+ * A new stored profile of a checked input, its secrets (if any) sealed for where it points and its
+ * team store's password for the store's address. `osUser` names the operator on a store by default.
+ */
 export function newProfile(
   vault: Vault,
   p: z.output<typeof profileInputSchema>,
   secrets: ProfileSecrets | undefined,
   id: string,
   at: number,
+  osUser: string,
 ): StoredProfile {
   const baseUrl = p.environment === 'custom' ? normalizeBaseUrl(p.baseUrl) : LIVE_BASE_URL;
   const sealed = secrets ? vault.seal(secrets, { id, environment: p.environment, baseUrl }) : undefined;
+  const teamStore = editedTeamStore(vault, id, undefined, p, osUser);
   return {
     id,
     name: p.name,
@@ -34,6 +41,7 @@ export function newProfile(
     sealed: sealed?.sealed ?? null,
     createdAt: at,
     updatedAt: at,
+    ...(teamStore ? { teamStore } : {}),
   };
 }
 
@@ -47,6 +55,7 @@ export function editedProfile(
   old: StoredProfile,
   u: z.output<typeof profileUpdateSchema>,
   at: number,
+  osUser: string,
 ): { profile: StoredProfile; otherHost: boolean; changedSecrets: boolean } {
   const name = u.name ?? old.name;
   const environment = u.environment ?? old.environment;
@@ -88,6 +97,9 @@ export function editedProfile(
     ...(changedSecrets && secrets ? { apiKeyHint: apiKeyHint(secrets.apiKey) } : {}),
     updatedAt: at,
   };
+  const teamStore = editedTeamStore(vault, old.id, old.teamStore, u, osUser);
+  if (teamStore) profile.teamStore = teamStore;
+  else delete profile.teamStore;
   return { profile, otherHost, changedSecrets };
 }
 
@@ -96,11 +108,34 @@ export function testedSettings(p: StoredProfile): string {
   return JSON.stringify([p.environment, p.baseUrl, p.sealed]);
 }
 
-/** The passphrase-sealed blobs of the file, by profile id. */
+/**
+ * The passphrase-sealed blobs of the file, by their vault context: a profile's secrets under its id,
+ * its team store's password under storePasswordContext(id).
+ */
 export function passphraseBlobs(file: ProfilesFile): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const p of file.profiles) if (p.storage === 'passphrase' && p.sealed !== null) out[p.id] = p.sealed;
+  for (const p of file.profiles) {
+    if (p.storage === 'passphrase' && p.sealed !== null) out[p.id] = p.sealed;
+    const password = p.teamStore?.password;
+    if (password?.storage === 'passphrase') out[storePasswordContext(p.id)] = password.sealed;
+  }
   return out;
+}
+
+/** The file's profiles with the blobs of a change of vault passphrase (keyed as passphraseBlobs). */
+export function withPassphraseBlobs(profiles: StoredProfile[], blobs: Record<string, string>): StoredProfile[] {
+  return profiles.map((p) => {
+    const sealed = blobs[p.id];
+    const password = blobs[storePasswordContext(p.id)];
+    const store = p.teamStore;
+    return {
+      ...p,
+      ...(sealed !== undefined ? { sealed } : {}),
+      ...(store?.password && password !== undefined
+        ? { teamStore: { ...store, password: { ...store.password, sealed: password } } }
+        : {}),
+    };
+  });
 }
 
 /** Why a profile's host or secrets cannot be changed while its secrets cannot be opened. */

@@ -5,7 +5,8 @@
  *
  * This file holds the service (its reads, changes and the vault's passphrase, saved one at a time);
  * reading profiles.json at start is profile-load.ts, the rules of an edit profile-edits.ts, a stored
- * profile's summary and client stored-profile.ts, and the built-in one builtin-profile.ts.
+ * profile's summary and client stored-profile.ts, its team store profile-team-store.ts, and the
+ * built-in one builtin-profile.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { DeskError, deskError } from '../../shared/errors';
@@ -25,6 +26,8 @@ import { NO_RETRY } from '../exchange/retry';
 import { sharedClockSkews } from '../exchange/skew';
 import type { CoreDeps, ProfileService } from '../core/context';
 import type { LocalDemo } from '../core/local-demo';
+import { osUserName } from '../core/source-tag';
+import type { TeamStoreSettings } from '../team-store/settings';
 import { destinationOf, sealStateOf } from './destination-seal';
 import { runConnectionTest } from './connection-test';
 import { LOCAL_DEMO_PROFILE_ID, localDemoClient, localDemoSummary } from './builtin-profile';
@@ -36,13 +39,15 @@ import {
   passphraseBlobs,
   secretsFrom,
   testedSettings,
+  withPassphraseBlobs,
 } from './profile-edits';
 import { loadProfiles } from './profile-load';
 import { ProfileStore, type ProfilesFile, type StoredProfile, type StoreFs } from './profile-store';
 import { SessionSelectStore } from './session-select-store';
 import type { ScryptParams } from './passphrase-vault';
+import { teamStoreSettingsOf } from './profile-team-store';
 import { clientFor, summaryOf } from './stored-profile';
-import { Vault } from './vault';
+import { isStorePasswordContext, Vault } from './vault';
 
 export interface ProfileServiceOptions {
   /** Extra client settings (tests: fetch, limiters, skews, sleep). */
@@ -51,6 +56,8 @@ export interface ProfileServiceOptions {
   scrypt?: ScryptParams;
   /** File operations of the profiles file (tests inject faults). */
   storeFs?: StoreFs;
+  /** The OS user name a team store's display name defaults to (tests); by default this process's. */
+  osUser?: string;
 }
 
 export function createProfileService(
@@ -122,6 +129,12 @@ class VaultProfileService implements ProfileService {
     return { profile: this.summarize(stored, file.activeProfileId), client: this.clientFor(stored) };
   }
 
+  /** The profile's team store with its password unsealed (main only); undefined when it names none. */
+  async teamStore(profileId: string): Promise<TeamStoreSettings | undefined> {
+    if (profileId === LOCAL_DEMO_PROFILE_ID) return undefined;
+    return teamStoreSettingsOf(this.vault, this.find(await this.loaded(), profileId));
+  }
+
   async testConnection(id: string): Promise<ConnectionTest> {
     const file = await this.loaded();
     // A test answers now: one attempt, no retries that would multiply the wait.
@@ -156,7 +169,7 @@ class VaultProfileService implements ProfileService {
     const secrets = secretsFrom(p, undefined);
     return this.mutate((file) => {
       assertUniqueName(file, p.name, undefined);
-      const profile = newProfile(this.vault, p, secrets, randomUUID(), this.now());
+      const profile = newProfile(this.vault, p, secrets, randomUUID(), this.now(), this.osUser());
       const next = { ...file, profiles: [...file.profiles, profile] };
       return { next, result: this.summarize(profile, next.activeProfileId) };
     });
@@ -171,7 +184,7 @@ class VaultProfileService implements ProfileService {
     return this.mutate((file) => {
       const old = this.find(file, u.id);
       if (u.name !== undefined) assertUniqueName(file, u.name, old.id);
-      const { profile, otherHost, changedSecrets } = editedProfile(this.vault, old, u, this.now());
+      const { profile, otherHost, changedSecrets } = editedProfile(this.vault, old, u, this.now(), this.osUser());
       // The skew belongs to the host the profile talks to, not to its key.
       if (otherHost) this.skews().clear(old.id);
       // A test of another host or of other credentials says nothing about these: "Not tested" again.
@@ -288,8 +301,11 @@ class VaultProfileService implements ProfileService {
     const before = await this.loaded();
     const blobs = passphraseBlobs(before);
     const byId = new Map(before.profiles.map((p) => [p.id, p]));
-    const rekeyed = await this.vault.passphrase.rekey(current, next, blobs, (id, plain) =>
-      this.vault.bindPlain(plain, destinationOf(byId.get(id)!)),
+    // A store password is bound already; a profile's secrets of an earlier version get their destination.
+    const rekeyed = await this.vault.passphrase.rekey(current, next, blobs, (context, plain) =>
+      isStorePasswordContext(context)
+        ? this.vault.checkStorePlain(plain)
+        : this.vault.bindPlain(plain, destinationOf(byId.get(context)!)),
     );
     await this.mutate((file) => {
       const now = passphraseBlobs(file);
@@ -297,7 +313,7 @@ class VaultProfileService implements ProfileService {
         Object.keys(now).length === Object.keys(blobs).length &&
         Object.entries(now).every(([id, b]) => blobs[id] === b);
       if (!same) throw deskError('vault', 'The profiles changed while the passphrase was being changed; try again.');
-      const profiles = file.profiles.map((p) => (p.id in rekeyed.blobs ? { ...p, sealed: rekeyed.blobs[p.id]! } : p));
+      const profiles = withPassphraseBlobs(file.profiles, rekeyed.blobs);
       return { next: { ...file, profiles, vault: rekeyed.header }, result: undefined };
     });
     rekeyed.adopt();
@@ -371,6 +387,10 @@ class VaultProfileService implements ProfileService {
     } catch {
       // Kept in memory for the session; profiles.json stays as it was.
     }
+  }
+
+  private osUser(): string {
+    return this.options.osUser ?? osUserName();
   }
 
   private skews() {

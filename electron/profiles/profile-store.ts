@@ -12,6 +12,18 @@ import { vaultHeaderSchema } from './passphrase-vault';
 
 export const PROFILES_FILE = 'profiles.json';
 
+/**
+ * The team store a profile names: its address (never a password), the operator's display name, and
+ * the store's password sealed apart from the API secrets, bound to this profile and address.
+ */
+export const storedTeamStoreSchema = z.object({
+  url: z.string().min(1),
+  displayName: z.string().min(1),
+  /** Absent: no password is stored for it. */
+  password: z.object({ storage: z.enum(['os-encrypted', 'passphrase']), sealed: z.string().min(1) }).optional(),
+});
+export type StoredTeamStore = z.infer<typeof storedTeamStoreSchema>;
+
 export const storedProfileSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -31,6 +43,8 @@ export const storedProfileSchema = z.object({
    * the whole file unreadable.
    */
   lastTest: lastTestSchema.optional().catch(undefined),
+  /** Absent: no team store, the profile works as it did before team stores. */
+  teamStore: storedTeamStoreSchema.optional(),
 });
 export type StoredProfile = z.infer<typeof storedProfileSchema>;
 

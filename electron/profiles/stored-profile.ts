@@ -7,6 +7,7 @@ import { ExchangeClient, type ClientConfig } from '../exchange/client';
 import type { Credentials } from '../exchange/request-headers';
 import { sealStateOf, tamperedProblem, type SealState } from './destination-seal';
 import type { StoredProfile } from './profile-store';
+import { teamStoreSummaryOf } from './profile-team-store';
 import type { Vault } from './vault';
 
 /** A stored profile as the renderer sees it: masked metadata, and where it was sealed for if tampered. */
@@ -17,7 +18,10 @@ export function summaryOf(
   lastTest: LastTest | undefined,
 ): ProfileSummary {
   const seal = sealStateOf(vault, p);
-  const summary = summarize(p, activeId, vault.passphrase.state === 'unlocked', lastTest);
+  const summary = {
+    ...summarize(p, activeId, vault.passphrase.state === 'unlocked', lastTest),
+    ...teamStoreSummaryOf(vault, p),
+  };
   if (seal.kind !== 'tampered') return summary;
   const { environment, baseUrl } = seal.sealedFor;
   return { ...summary, tampered: { environment, baseUrl } };
@@ -60,11 +64,16 @@ function summarize(
     hasSecret: p.sealed !== null,
     hasPassphrase: p.sealed !== null,
     storage: p.storage,
-    locked: p.storage === 'passphrase' && p.sealed !== null && !vaultUnlocked,
+    // Either of its secrets in a locked vault: the API keys, or the team store's password.
+    locked: !vaultUnlocked && ((p.storage === 'passphrase' && p.sealed !== null) || storeInVault(p)),
     builtin: false,
     active: p.id === activeId,
     ...withLastTest(lastTest),
   };
+}
+
+function storeInVault(p: StoredProfile): boolean {
+  return p.teamStore?.password?.storage === 'passphrase';
 }
 
 /** The field only when there is a test to tell of: absent means "not tested". */

@@ -51,6 +51,45 @@ interface Envelope {
   digest: string;
 }
 
+/**
+ * Where a team store's password goes: its profile, and the store's whole address (its query too: pg
+ * reads every parameter of it as a setting). Sealed with the password, as a Destination is with the
+ * API secrets, so a profiles.json edited to point the store elsewhere does not send it there.
+ */
+export interface StoreTarget {
+  id: string;
+  url: string;
+}
+
+/** A sealed team store password, kept apart from the profile's API secrets (its own storage). */
+export interface SealedPassword {
+  storage: SealedStorage;
+  sealed: string;
+}
+
+const STORE_KIND = 'team-store-password';
+interface StoreEnvelope {
+  v: typeof ENVELOPE_VERSION;
+  kind: typeof STORE_KIND;
+  for: StoreTarget;
+  password: string;
+  digest: string;
+}
+
+const STORE_CONTEXT = 'team-store\u0000';
+
+/**
+ * The passphrase vault's context (additional data) of a profile's store password: not the profile's
+ * id, which its API secrets use, so neither blob opens in the other's place.
+ */
+export function storePasswordContext(id: string): string {
+  return `${STORE_CONTEXT}${id}`;
+}
+
+export function isStorePasswordContext(context: string): boolean {
+  return context.startsWith(STORE_CONTEXT);
+}
+
 /** What the vault needs of a stored profile to open its secrets. */
 export interface SealedRef {
   id: string;
@@ -133,6 +172,37 @@ export class Vault {
     return parsed;
   }
 
+  /** Seals a team store's password for `target`, where new secrets go (as seal). */
+  sealStorePassword(password: string, target: StoreTarget): SealedPassword {
+    return this.resealStorePassword(this.osIsStrong() ? 'os-encrypted' : 'passphrase', password, target);
+  }
+
+  /** Seals a store password for `target` in the given storage (its address changed in the app). */
+  resealStorePassword(storage: SealedStorage, password: string, target: StoreTarget): SealedPassword {
+    const plain = storeEnvelope(password, target);
+    const sealed =
+      storage === 'passphrase' ? this.passphrase.seal(plain, storePasswordContext(target.id)) : this.sealWithOs(plain);
+    return { storage, sealed };
+  }
+
+  /** Opens a profile's store password and where it was sealed for; a 'vault' DeskError when it cannot be now. */
+  unsealStorePassword(id: string, ref: SealedPassword): { password: string; sealedFor: StoreTarget } {
+    const text =
+      ref.storage === 'passphrase'
+        ? this.passphrase.open(ref.sealed, storePasswordContext(id))
+        : this.openWithOs(ref.sealed);
+    const opened = parseStoreEnvelope(text);
+    if (!opened) throw deskError('vault', 'The stored team store password is damaged. Enter it again.');
+    return opened;
+  }
+
+  /** A store password's plain text, checked, for a change of vault passphrase (it is bound already). */
+  checkStorePlain(plain: string): string {
+    if (!parseStoreEnvelope(plain))
+      throw deskError('vault', 'A stored secret is damaged, so the vault was not changed. Enter it again.');
+    return plain;
+  }
+
   private sealWithOs(plain: string): string {
     try {
       return this.box.encryptString(plain).toString('base64');
@@ -209,6 +279,42 @@ function parseSealed(text: string): Unsealed | undefined {
   const given = Buffer.from(e.digest);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   return { secrets: e.secrets, sealedFor: { id: d.id, environment: d.environment, baseUrl: d.baseUrl } };
+}
+
+function storeDigestOf(target: StoreTarget, password: string): string {
+  const canonical = JSON.stringify([STORE_KIND, target.id, target.url, password]);
+  return createHash('sha256').update(canonical, 'utf8').digest('base64');
+}
+
+function storeEnvelope(password: string, target: StoreTarget): string {
+  const bound = { id: target.id, url: target.url };
+  const body: StoreEnvelope = {
+    v: ENVELOPE_VERSION,
+    kind: STORE_KIND,
+    for: bound,
+    password,
+    digest: storeDigestOf(bound, password),
+  };
+  return JSON.stringify(body);
+}
+
+/** The password and its target; undefined when the text is not a whole store envelope (damaged, or another blob). */
+function parseStoreEnvelope(text: string): { password: string; sealedFor: StoreTarget } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  const e = parsed as Partial<StoreEnvelope>;
+  const t = e.for;
+  if (e.v !== ENVELOPE_VERSION || e.kind !== STORE_KIND || typeof e.password !== 'string') return undefined;
+  if (typeof e.digest !== 'string' || !t || typeof t.id !== 'string' || typeof t.url !== 'string') return undefined;
+  const expected = Buffer.from(storeDigestOf(t, e.password));
+  const given = Buffer.from(e.digest);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  return { password: e.password, sealedFor: { id: t.id, url: t.url } };
 }
 
 /** Whether two destinations are the same (a profile points where its secrets were sealed for). */
