@@ -256,7 +256,7 @@ test.describe('instrument changes', () => {
     await app.keyboard.press('Control+3');
     await app.getByRole('button', { name: 'Add profile' }).click();
     const dialog = app.getByRole('dialog', { name: 'Add a profile' });
-    await dialog.getByLabel('Name').fill('Same market');
+    await dialog.getByLabel('Name', { exact: true }).fill('Same market');
     await dialog.getByLabel('Environment').selectOption('custom');
     await dialog.getByLabel('Base URL').fill(demo.url);
     await dialog.getByRole('button', { name: 'Add profile' }).click();

@@ -22,7 +22,7 @@ async function addCustomProfile(
 ): Promise<void> {
   await app.getByRole('button', { name: 'Add profile' }).click();
   const dialog = app.getByRole('dialog', { name: 'Add a profile' });
-  await dialog.getByLabel('Name').fill(fields.name);
+  await dialog.getByLabel('Name', { exact: true }).fill(fields.name);
   await dialog.getByLabel('Environment').selectOption('custom');
   await dialog.getByLabel('Base URL').fill(fields.baseUrl);
   await dialog.getByLabel('API key').fill(fields.apiKey ?? DEMO_ACCOUNT.apiKey);

@@ -23,7 +23,7 @@ async function addProfile(
   await app.getByRole('button', { name: 'Add profile' }).click();
   const dialog = app.getByRole('dialog', { name: 'Add a profile' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Name').fill(fields.name);
+  await dialog.getByLabel('Name', { exact: true }).fill(fields.name);
   await dialog.getByLabel('Environment').selectOption(fields.environment);
   if (fields.baseUrl !== undefined) await dialog.getByLabel('Base URL').fill(fields.baseUrl);
   if (fields.apiKey !== undefined) await dialog.getByLabel('API key').fill(fields.apiKey);
@@ -86,7 +86,7 @@ test.describe('profiles', () => {
       'placeholder',
       `Unchanged (…${DEMO_ACCOUNT.apiKey.slice(-4)})`,
     );
-    await edit.getByLabel('Name').fill('Demo desk');
+    await edit.getByLabel('Name', { exact: true }).fill('Demo desk');
     await edit.getByLabel('Timeout (ms)').fill('5000');
     await shot('profiles-edit');
     await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -282,7 +282,7 @@ test.describe('profiles', () => {
 
     await app.getByRole('button', { name: 'Add profile' }).click();
     const dialog = app.getByRole('dialog', { name: 'Add a profile' });
-    await dialog.getByLabel('Name').fill('Plain http');
+    await dialog.getByLabel('Name', { exact: true }).fill('Plain http');
     await dialog.getByLabel('Environment').selectOption('custom');
     await dialog.getByLabel('Base URL').fill('http://exchange.example.com');
     await dialog.getByRole('button', { name: 'Add profile' }).click();
@@ -308,7 +308,7 @@ test.describe('the passphrase vault (no OS keyring, as in the browser host)', ()
 
     await app.getByRole('button', { name: 'Add profile' }).click();
     const dialog = app.getByRole('dialog', { name: 'Add a profile' });
-    await dialog.getByLabel('Name').fill('Vaulted');
+    await dialog.getByLabel('Name', { exact: true }).fill('Vaulted');
     await dialog.getByLabel('Environment').selectOption('custom');
     await dialog.getByLabel('Base URL').fill(demo.url);
     await dialog.getByLabel('API key').fill(DEMO_ACCOUNT.apiKey);

@@ -136,7 +136,7 @@ const teamStoreUrl = z
  * The team store's password, as typed (spaces count, as they do in PostgreSQL): sealed, never
  * returned. '' means none when adding, unchanged when editing.
  */
-const teamStorePassword = z
+export const teamStorePasswordSchema = z
   .string()
   .max(1024, 'At most 1024 characters')
   .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters (line breaks, tabs)')
@@ -155,6 +155,8 @@ export const teamDisplayNameSchema = z
 
 export const NO_STORE_FOR_PASSWORD = 'A store password needs a store address';
 export const NO_STORE_FOR_NAME = 'A display name is for the team store: give its address too';
+export const PASSWORD_OF_REMOVED_STORE =
+  'The store is being removed, and its password with it: leave Store password empty';
 
 const profileFields = {
   name: z.string().trim().min(1, 'Name is required').max(64).refine(isWellFormedText, ILL_FORMED_TEXT),
@@ -167,7 +169,7 @@ const profileFields = {
   locale: z.string().trim().min(2).max(16).refine(isWellFormedText, ILL_FORMED_TEXT),
   timeoutMs: z.number().int().min(1000).max(120000),
   teamStoreUrl,
-  teamStorePassword,
+  teamStorePassword: teamStorePasswordSchema,
   teamDisplayName: teamDisplayNameSchema,
 };
 
@@ -177,7 +179,7 @@ export const profileInputSchema = z
     locale: profileFields.locale.default('en-US'),
     timeoutMs: profileFields.timeoutMs.default(10000),
     teamStoreUrl: teamStoreUrl.optional(),
-    teamStorePassword: teamStorePassword.optional(),
+    teamStorePassword: teamStorePasswordSchema.optional(),
     teamDisplayName: teamDisplayNameSchema.optional(),
   })
   .superRefine((p, ctx) => {
@@ -205,7 +207,7 @@ export const profileUpdateSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['teamStorePassword'],
-        message: 'The store is being removed, and its password with it: leave Store password empty',
+        message: PASSWORD_OF_REMOVED_STORE,
       });
     if (u.teamDisplayName !== undefined)
       ctx.addIssue({ code: 'custom', path: ['teamDisplayName'], message: NO_STORE_FOR_NAME });

@@ -44,7 +44,13 @@ function profile(over: Partial<ProfileSummary>): ProfileSummary {
 }
 
 /** A main process in miniature: the vault's state, and every call made to it. */
-function fakeMain(start: { sealsWith: 'os' | 'passphrase'; vault: VaultState; sealed?: number }) {
+function fakeMain(start: {
+  sealsWith: 'os' | 'passphrase';
+  vault: VaultState;
+  sealed?: number;
+  /** More stored profiles, as listed. */
+  more?: ProfileSummary[];
+}) {
   let vault = start.vault;
   const calls: Array<[string, unknown]> = [];
   const stored: ProfileSummary[] = [
@@ -62,6 +68,7 @@ function fakeMain(start: { sealsWith: 'os' | 'passphrase'; vault: VaultState; se
       profile({ id: `v${i}`, name: `Vaulted ${i}`, apiKeyHint: '…abcd', hasSecret: true, storage: 'passphrase' }),
     );
   }
+  stored.push(...(start.more ?? []));
   const storage = (): StorageStatus => ({
     backend: start.sealsWith === 'os' ? 'keychain' : 'basic_text',
     strong: start.sealsWith === 'os',
@@ -101,6 +108,22 @@ function fakeMain(start: { sealsWith: 'os' | 'passphrase'; vault: VaultState; se
       });
       stored.push(p);
       return ok(p);
+    },
+    // The team store as main keeps it: an address, a display name, whether a password is stored.
+    updateProfile: (r) => {
+      const i = stored.findIndex((p) => p.id === r.id);
+      const old = stored[i]!;
+      const url = r.teamStoreUrl === undefined ? old.teamStore?.url : String(r.teamStoreUrl);
+      const next: ProfileSummary = { ...old, name: String(r.name ?? old.name) };
+      delete next.teamStore;
+      if (url)
+        next.teamStore = {
+          url,
+          displayName: String(r.teamDisplayName ?? old.teamStore?.displayName ?? 'os-user'),
+          hasPassword: Boolean(r.teamStorePassword) || (old.teamStore?.hasPassword ?? false),
+        };
+      stored[i] = next;
+      return ok(next);
     },
   };
   const desk = new Proxy(
@@ -359,5 +382,116 @@ describe('profile form with the passphrase vault', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(main.methods()).not.toContain('setupVault');
     expect(main.methods()).toContain('createProfile');
+  });
+});
+
+describe('the team store of a profile', () => {
+  const STORE = 'postgres://trader@db.example:5432/desk?sslmode=verify-full';
+  const openEdit = async (name: string) => {
+    const card = await screen.findByRole('listitem', { name });
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    return screen.getByRole('dialog', { name: `Edit profile ${name}` });
+  };
+
+  it('is set in a Team store group of the edit form, and the card shows host and database only', async () => {
+    const main = fakeMain({ sealsWith: 'os', vault: 'unset', more: [profile({ id: 'p', name: 'Desk' })] });
+    mount();
+    const dialog = await openEdit('Desk');
+    const group = within(dialog).getByRole('group', { name: 'Team store' });
+    const address = within(group).getByLabelText('Store address') as HTMLInputElement;
+    const password = within(group).getByLabelText('Store password') as HTMLInputElement;
+    const displayName = within(group).getByLabelText('Display name') as HTMLInputElement;
+    expect(address.placeholder).toBe('postgres://host/db?sslmode=verify-full');
+    expect(password.type).toBe('password');
+    expect(password.placeholder).toBe('');
+    expect(text(group)).toContain('Empty: your user name on this computer.');
+    // The keyboard meets them in reading order: address, password (and its Show), display name.
+    const show = within(group).getByRole('button', { name: 'Show password' });
+    const order = [address, password, show, displayName];
+    for (const [a, b] of order.slice(1).map((el, i) => [order[i]!, el] as const))
+      expect(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(show);
+    expect(password.type).toBe('text');
+    expect(show.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(show);
+
+    type(address, ` ${STORE} `);
+    type(password, 'store pw');
+    type(displayName, 'Alice');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const update = main.calls.find(([m]) => m === 'updateProfile')?.[1];
+    expect(update).toMatchObject({
+      id: 'p',
+      teamStoreUrl: STORE,
+      teamStorePassword: 'store pw',
+      teamDisplayName: 'Alice',
+    });
+
+    const card = await screen.findByRole('listitem', { name: 'Desk' });
+    await waitFor(() => expect(text(card)).toContain('Team store'));
+    expect(text(card)).toContain('db.example:5432/desk · as Alice · password stored');
+    expect(text(card)).not.toContain('trader');
+    expect(text(card)).not.toContain('sslmode');
+    expect(document.body.innerHTML).not.toContain('store pw');
+  });
+
+  it('keeps a stored password when left blank, and refuses a password in the address before sending', async () => {
+    const main = fakeMain({
+      sealsWith: 'os',
+      vault: 'unset',
+      more: [profile({ id: 't', name: 'Team', teamStore: { url: STORE, displayName: 'Alice', hasPassword: true } })],
+    });
+    mount();
+    const dialog = await openEdit('Team');
+    const address = within(dialog).getByLabelText('Store address') as HTMLInputElement;
+    const password = within(dialog).getByLabelText('Store password') as HTMLInputElement;
+    expect(address.value).toBe(STORE);
+    expect(password.value).toBe('');
+    expect(password.placeholder).toBe('Unchanged');
+    expect(text(password.closest('.field'))).toContain('Leave empty to keep the stored value.');
+    expect((within(dialog).getByLabelText('Display name') as HTMLInputElement).value).toBe('Alice');
+
+    type(address, 'postgres://trader:hunter2@db.example/desk');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      within(dialog).getByText(
+        'Put the password in Store password, not in the address: an address is shown and saved in clear',
+      ),
+    ).toBeTruthy();
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    expect(main.methods()).not.toContain('updateProfile');
+
+    type(address, STORE);
+    type(within(dialog).getByLabelText('Name'), 'Team 2');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const update = main.calls.find(([m]) => m === 'updateProfile')?.[1] as Record<string, unknown>;
+    // Nothing of the store changed: nothing of it is sent, and the stored password stays.
+    expect(Object.keys(update).filter((k) => k.startsWith('team'))).toEqual([]);
+    expect(text(await screen.findByRole('listitem', { name: 'Team 2' }))).toContain('password stored');
+  });
+
+  it('says on the card why a store changed outside the app cannot be used', async () => {
+    fakeMain({
+      sealsWith: 'os',
+      vault: 'unset',
+      more: [
+        profile({
+          id: 't',
+          name: 'Team',
+          teamStore: {
+            url: STORE,
+            displayName: 'Alice',
+            hasPassword: true,
+            problem: 'The team store of "Team" was changed outside UTA Desk: …',
+          },
+        }),
+      ],
+    });
+    mount();
+    const card = await screen.findByRole('listitem', { name: 'Team' });
+    expect(text(card)).toContain('Team store not usable. The team store of "Team" was changed outside UTA Desk');
   });
 });

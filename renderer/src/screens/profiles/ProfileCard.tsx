@@ -8,6 +8,7 @@ import {
   type LastTest,
   type ProfileSummary,
 } from '../../../../shared/profiles';
+import { storeAddressWords } from '../../../../shared/team-store-address';
 import { errorText } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
 import { useNow } from '../../lib/useNow';
@@ -103,7 +104,13 @@ export function ProfileCard({
         <dd>
           {profile.locale} · {profile.timeoutMs.toLocaleString('en-US')} ms
         </dd>
+        {profile.teamStore ? <TeamStoreFact store={profile.teamStore} /> : null}
       </dl>
+      {profile.teamStore?.problem ? (
+        <p className="pf-result pf-result-bad pf-store-problem">
+          <strong>Team store not usable.</strong> {profile.teamStore.problem}
+        </p>
+      ) : null}
 
       {profile.tampered ? (
         <Tampered
@@ -204,6 +211,19 @@ export function ProfileCard({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Where the team store is (host and database: no user, no password) and who the operator is on it. */
+function TeamStoreFact({ store }: { store: NonNullable<ProfileSummary['teamStore']> }) {
+  return (
+    <>
+      <dt>Team store</dt>
+      <dd>
+        <span className="mono">{storeAddressWords(store.url)}</span> · as {store.displayName} ·{' '}
+        {store.hasPassword ? 'password stored' : 'no password'}
+      </dd>
+    </>
   );
 }
 

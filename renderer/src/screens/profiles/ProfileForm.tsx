@@ -1,7 +1,7 @@
 /**
  * Add or edit a profile, in a modal. Credentials start empty (the secret key and passphrase masked,
  * with a Show toggle): when editing, empty means "keep the stored value", and a stored secret is
- * never shown (main never sends it).
+ * never shown (main never sends it). The team store's password is one of them.
  * Where new secrets go to the passphrase vault, the form also asks for the vault passphrase (to
  * choose it, or to unlock the vault) and settles the vault before saving the profile.
  */
@@ -9,7 +9,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useMutation } from '@tanstack/react-query';
 import { DeskError } from '../../../../shared/errors';
-import type { ProfileSummary, StorageStatus } from '../../../../shared/profiles';
+import { MAX_DISPLAY_NAME, type ProfileSummary, type StorageStatus } from '../../../../shared/profiles';
+import { MAX_STORE_ADDRESS, STORE_ADDRESS_EXAMPLE } from '../../../../shared/team-store-address';
 import { FormField, type FieldControlProps } from '../../components/FormField';
 import { ErrorPanel, errorText } from '../../components/ErrorPanel';
 import { call } from '../../lib/desk';
@@ -96,7 +97,7 @@ export function ProfileForm({
         onVaultChanged(status, vaultStep);
       }
       return profile
-        ? call('updateProfile', toUpdateInput(profile.id, values))
+        ? call('updateProfile', toUpdateInput(profile.id, values, profile.teamStore))
         : call('createProfile', toCreateInput(values));
     },
     onSuccess: onSaved,
@@ -137,7 +138,7 @@ export function ProfileForm({
     e.preventDefault();
     if (save.isPending) return;
     const problems = {
-      ...localProblems(values, mode, profile?.hasSecret ?? false),
+      ...localProblems(values, mode, profile?.hasSecret ?? false, profile?.teamStore !== undefined),
       ...vaultProblems(vaultStep, values),
     };
     flushSync(() => setShownErrors(problems));
@@ -145,8 +146,9 @@ export function ProfileForm({
     else formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   };
 
-  const [revealed, setRevealed] = useState({ secretKey: false, passphrase: false });
+  const [revealed, setRevealed] = useState({ secretKey: false, passphrase: false, teamStorePassword: false });
   const secretHint = profile?.hasSecret ? 'Leave empty to keep the stored value.' : undefined;
+  const storedPassword = profile?.teamStore?.hasPassword ?? false;
 
   const field = (
     name: FieldName,
@@ -197,6 +199,32 @@ export function ProfileForm({
       </span>
     );
   };
+
+  // Masked like the secret key, and like it never shown once stored: blank keeps the stored one.
+  const storePasswordInput = (props: FieldProps) => (
+    <span className="pf-secret-row">
+      <input
+        {...props}
+        type={revealed.teamStorePassword ? 'text' : 'password'}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={1024}
+        placeholder={storedPassword ? 'Unchanged' : ''}
+        value={values.teamStorePassword}
+        onChange={(e) => set('teamStorePassword', e.target.value)}
+      />
+      <button
+        type="button"
+        className="button pf-reveal"
+        aria-pressed={revealed.teamStorePassword}
+        // Not "Show store password": a label search for the field would find the button too.
+        aria-label="Show password"
+        onClick={() => setRevealed((r) => ({ ...r, teamStorePassword: !r.teamStorePassword }))}
+      >
+        {revealed.teamStorePassword ? 'Hide' : 'Show'}
+      </button>
+    </span>
+  );
 
   const vaultInput = (name: 'vaultPassphrase' | 'vaultRepeat') => (props: FieldProps) => (
     <input
@@ -273,30 +301,78 @@ export function ProfileForm({
           {field('apiKey', 'API key', secretInput('apiKey'), secretHint)}
           {field('secretKey', 'Secret key', secretInput('secretKey'), secretHint)}
           {field('passphrase', 'API passphrase', secretInput('passphrase'), secretHint)}
-          {vaultStep === 'setup' ? (
-            <div className="pf-vault-fields">
-              {field(
-                'vaultPassphrase',
-                'Vault passphrase (protects stored secrets)',
-                vaultInput('vaultPassphrase'),
-                'Seals the API secrets on this computer. It cannot be recovered: if you forget it, enter the keys again.',
-                true,
-              )}
-              {field('vaultRepeat', 'Repeat vault passphrase', vaultInput('vaultRepeat'))}
-            </div>
-          ) : null}
-          {vaultStep === 'unlock' ? (
-            <div className="pf-vault-fields">
-              {field(
-                'vaultPassphrase',
-                'Vault passphrase (protects stored secrets)',
-                vaultInput('vaultPassphrase'),
-                'Unlocks the vault for this session.',
-                true,
-              )}
-            </div>
-          ) : null}
         </fieldset>
+
+        <fieldset className="pf-secrets pf-team-store">
+          <legend>Team store</legend>
+          {field(
+            'teamStoreUrl',
+            'Store address',
+            (p) => (
+              <input
+                {...p}
+                type="text"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={MAX_STORE_ADDRESS}
+                placeholder={STORE_ADDRESS_EXAMPLE}
+                value={values.teamStoreUrl}
+                onChange={(e) => set('teamStoreUrl', e.target.value)}
+              />
+            ),
+            profile?.teamStore
+              ? 'The desks on this account share it; sslmode sets TLS. Empty it to remove the store.'
+              : 'The desks on this account share it; sslmode sets TLS. Empty: no team store.',
+          )}
+          {field(
+            'teamStorePassword',
+            'Store password',
+            storePasswordInput,
+            storedPassword ? 'Leave empty to keep the stored value.' : undefined,
+          )}
+          {field(
+            'teamDisplayName',
+            'Display name',
+            (p) => (
+              <input
+                {...p}
+                type="text"
+                autoComplete="off"
+                maxLength={MAX_DISPLAY_NAME}
+                value={values.teamDisplayName}
+                onChange={(e) => set('teamDisplayName', e.target.value)}
+              />
+            ),
+            profile?.teamStore
+              ? 'How the team sees you with your changes.'
+              : 'How the team sees you with your changes. Empty: your user name on this computer.',
+          )}
+        </fieldset>
+
+        {vaultStep === 'setup' ? (
+          <div className="pf-vault-fields">
+            {field(
+              'vaultPassphrase',
+              'Vault passphrase (protects stored secrets)',
+              vaultInput('vaultPassphrase'),
+              'Seals the secrets on this computer. It cannot be recovered: if you forget it, enter the keys again.',
+              true,
+            )}
+            {field('vaultRepeat', 'Repeat vault passphrase', vaultInput('vaultRepeat'))}
+          </div>
+        ) : null}
+        {vaultStep === 'unlock' ? (
+          <div className="pf-vault-fields">
+            {field(
+              'vaultPassphrase',
+              'Vault passphrase (protects stored secrets)',
+              vaultInput('vaultPassphrase'),
+              'Unlocks the vault for this session.',
+              true,
+            )}
+          </div>
+        ) : null}
 
         <div className="pf-form-row">
           {field('locale', 'Locale', (p) => (

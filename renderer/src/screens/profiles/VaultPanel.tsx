@@ -12,9 +12,12 @@ import { profileCount } from './profile-words';
 
 export type VaultChange = 'unlock' | 'lock' | 'change';
 
-/** Whether the screen shows the vault: new secrets go to it, or some profile's secrets are in it. */
+/**
+ * Whether the screen shows the vault: new secrets go to it, or some profile's secrets are in it (its
+ * API secrets, or a team store password that keeps it locked).
+ */
 export function showsVault(storage: StorageStatus, profiles: readonly ProfileSummary[]): boolean {
-  return storage.sealsWith === 'passphrase' || profiles.some((p) => p.storage === 'passphrase');
+  return storage.sealsWith === 'passphrase' || profiles.some((p) => p.storage === 'passphrase' || p.locked);
 }
 
 export function VaultPanel({

@@ -198,3 +198,90 @@ describe('vault fields in the profile form', () => {
     expect(fieldErrorsFromDetails(['vaultPassphrase: x', 'vaultRepeat: y'])).toEqual({});
   });
 });
+
+describe('the team store in the profile form', () => {
+  const STORE = 'postgres://trader@db.example/desk?sslmode=verify-full';
+  const teamed: ProfileSummary = {
+    ...summary,
+    teamStore: { url: STORE, displayName: 'Alice', hasPassword: true },
+  };
+  const named = { ...emptyValues(), name: 'Team' };
+
+  it('starts an edit with the address and display name, never a password', () => {
+    expect(valuesFrom(teamed)).toMatchObject({ teamStoreUrl: STORE, teamStorePassword: '', teamDisplayName: 'Alice' });
+    expect(valuesFrom(summary)).toMatchObject({ teamStoreUrl: '', teamStorePassword: '', teamDisplayName: '' });
+  });
+
+  it('adds a store only with an address, the password as typed, a blank name left to main', () => {
+    expect(toCreateInput({ ...named, teamStoreUrl: ` ${STORE} `, teamStorePassword: ' pw ' })).toMatchObject({
+      teamStoreUrl: STORE,
+      teamStorePassword: ' pw ',
+    });
+    expect(toCreateInput({ ...named, teamStoreUrl: STORE })).not.toHaveProperty('teamDisplayName');
+    expect(toCreateInput({ ...named, teamStoreUrl: STORE, teamDisplayName: ' Bob ' }).teamDisplayName).toBe('Bob');
+    const none = toCreateInput({ ...named, teamDisplayName: 'Bob' });
+    expect(Object.keys(none).filter((k) => k.startsWith('team'))).toEqual([]);
+  });
+
+  it('sends only what changed of the store: blank password unchanged, blank address removes it', () => {
+    const team = (input: object) =>
+      Object.fromEntries(Object.entries(input).filter(([k]) => k.startsWith('team') || k === 'id'));
+    const v = valuesFrom(teamed);
+    expect(team(toUpdateInput('p1', v, teamed.teamStore))).toEqual({ id: 'p1' });
+    expect(team(toUpdateInput('p1', { ...v, teamStorePassword: 'new' }, teamed.teamStore))).toEqual({
+      id: 'p1',
+      teamStorePassword: 'new',
+    });
+    expect(
+      team(
+        toUpdateInput('p1', { ...v, teamStoreUrl: 'postgres://other/desk', teamDisplayName: 'Bo' }, teamed.teamStore),
+      ),
+    ).toEqual({ id: 'p1', teamStoreUrl: 'postgres://other/desk', teamDisplayName: 'Bo' });
+    expect(team(toUpdateInput('p1', { ...v, teamStoreUrl: ' ' }, teamed.teamStore))).toEqual({
+      id: 'p1',
+      teamStoreUrl: '',
+    });
+    // A profile without a store: nothing of one is sent until an address is typed.
+    expect(team(toUpdateInput('p1', valuesFrom(summary), undefined))).toEqual({ id: 'p1' });
+    expect(team(toUpdateInput('p1', { ...valuesFrom(summary), teamStoreUrl: STORE }, undefined))).toEqual({
+      id: 'p1',
+      teamStoreUrl: STORE,
+    });
+  });
+
+  it("refuses before sending with main's words", () => {
+    expect(localProblems({ ...named, teamStoreUrl: 'postgres://trader:pw@db.example/desk' }, 'create')).toEqual({
+      teamStoreUrl: 'Put the password in Store password, not in the address: an address is shown and saved in clear',
+    });
+    expect(localProblems({ ...named, teamStoreUrl: 'postgres://db.example/desk?host=x' }, 'create')).toEqual({
+      teamStoreUrl: 'The address may not set "host": only sslmode, connect_timeout and application_name are taken',
+    });
+    expect(localProblems({ ...named, teamStorePassword: 'pw' }, 'create')).toEqual({
+      teamStorePassword: 'A store password needs a store address',
+    });
+    expect(
+      localProblems({ ...valuesFrom(teamed), teamStoreUrl: '', teamStorePassword: 'pw' }, 'edit', true, true),
+    ).toEqual({
+      teamStorePassword: 'The store is being removed, and its password with it: leave Store password empty',
+    });
+    // A new store's blank name is the OS user's; a stored one is not blanked.
+    expect(localProblems({ ...named, teamStoreUrl: STORE }, 'create')).toEqual({});
+    expect(localProblems({ ...valuesFrom(teamed), teamDisplayName: ' ' }, 'edit', true, true)).toEqual({
+      teamDisplayName: 'Display name is 1 to 64 characters',
+    });
+  });
+
+  it('needs the vault for a typed store password as for any secret', () => {
+    const v = { ...named, teamStoreUrl: STORE, teamStorePassword: 'pw' };
+    expect(hasTypedSecrets(v)).toBe(true);
+    expect(vaultStepFor({ sealsWith: 'passphrase', vault: 'locked' }, v)).toBe('unlock');
+  });
+
+  it("maps main's team store details onto the fields", () => {
+    expect(fieldErrorsFromDetails(['teamStoreUrl: a', 'teamStorePassword: b', 'teamDisplayName: c'])).toEqual({
+      teamStoreUrl: 'a',
+      teamStorePassword: 'b',
+      teamDisplayName: 'c',
+    });
+  });
+});

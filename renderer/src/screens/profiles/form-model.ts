@@ -3,12 +3,17 @@
  * sending, and the request main receives. Secrets live here only while the form is open.
  */
 import {
+  NO_STORE_FOR_PASSWORD,
+  PASSWORD_OF_REMOVED_STORE,
+  teamDisplayNameSchema,
+  teamStorePasswordSchema,
   vaultPassphraseSchema,
   type ProfileInput,
   type ProfileSummary,
   type ProfileUpdate,
   type StorageStatus,
 } from '../../../../shared/profiles';
+import { storeAddressProblem } from '../../../../shared/team-store-address';
 
 export type EditableEnvironment = 'live' | 'demo-trading' | 'custom';
 
@@ -22,6 +27,12 @@ export interface ProfileFormValues {
   locale: string;
   /** As typed; checked to be a whole number of milliseconds. */
   timeoutMs: string;
+  /** The team store's address; blank: none (when editing: removes the store). */
+  teamStoreUrl: string;
+  /** The team store's password as typed (spaces count); blank: none, or unchanged when one is stored. */
+  teamStorePassword: string;
+  /** How the team sees the operator; blank on a new store: the OS user name (main fills it in). */
+  teamDisplayName: string;
   /** The vault passphrase, when the secrets need the vault set up or unlocked first; never sent with the profile. */
   vaultPassphrase: string;
   /** The vault passphrase typed again, when it is being chosen. */
@@ -44,6 +55,9 @@ export function emptyValues(): ProfileFormValues {
     passphrase: '',
     locale: 'en-US',
     timeoutMs: '10000',
+    teamStoreUrl: '',
+    teamStorePassword: '',
+    teamDisplayName: '',
     vaultPassphrase: '',
     vaultRepeat: '',
   };
@@ -58,13 +72,23 @@ export function valuesFrom(p: ProfileSummary): ProfileFormValues {
     baseUrl: p.environment === 'custom' ? p.baseUrl : '',
     locale: p.locale,
     timeoutMs: String(p.timeoutMs),
+    teamStoreUrl: p.teamStore?.url ?? '',
+    teamDisplayName: p.teamStore?.displayName ?? '',
   };
 }
 
 const SECRET_FIELDS = ['apiKey', 'secretKey', 'passphrase'] as const;
 
-/** Problems found before anything is sent; main checks everything again. */
-export function localProblems(v: ProfileFormValues, mode: 'create' | 'edit', hasStoredSecrets = false): FieldErrors {
+/**
+ * Problems found before anything is sent; main checks everything again. `hasStore`: the profile
+ * being edited names a team store already.
+ */
+export function localProblems(
+  v: ProfileFormValues,
+  mode: 'create' | 'edit',
+  hasStoredSecrets = false,
+  hasStore = false,
+): FieldErrors {
   const errors: FieldErrors = {};
   if (!v.name.trim()) errors.name = 'Name is required';
   if (v.environment === 'custom' && !v.baseUrl.trim()) errors.baseUrl = 'A custom profile needs a base URL';
@@ -80,6 +104,27 @@ export function localProblems(v: ProfileFormValues, mode: 'create' | 'edit', has
       for (const f of SECRET_FIELDS) if (!v[f].trim()) errors[f] = 'Give this too, or leave all three empty';
     }
   }
+  return { ...errors, ...teamStoreProblems(v, mode === 'edit' && hasStore) };
+}
+
+/** The team store's fields, with the words main would use. */
+function teamStoreProblems(v: ProfileFormValues, hasStore: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  const url = v.teamStoreUrl.trim();
+  const password = teamStorePasswordSchema.safeParse(v.teamStorePassword);
+  if (!password.success) errors.teamStorePassword = password.error.issues[0]?.message;
+  if (url === '') {
+    if (v.teamStorePassword !== '')
+      errors.teamStorePassword = hasStore ? PASSWORD_OF_REMOVED_STORE : NO_STORE_FOR_PASSWORD;
+    return errors;
+  }
+  const problem = storeAddressProblem(url);
+  if (problem) errors.teamStoreUrl = problem;
+  // Blank on a new store: main names the operator by the OS user. A stored name is not blanked.
+  if (v.teamDisplayName.trim() !== '' || hasStore) {
+    const name = teamDisplayNameSchema.safeParse(v.teamDisplayName);
+    if (!name.success) errors.teamDisplayName = name.error.issues[0]?.message;
+  }
   return errors;
 }
 
@@ -89,7 +134,7 @@ function secretsOf(v: ProfileFormValues): Pick<ProfileInput, 'apiKey' | 'secretK
   return out;
 }
 
-export function toCreateInput(v: ProfileFormValues): ProfileInput {
+function metadataOf(v: ProfileFormValues): ProfileInput {
   return {
     name: v.name.trim(),
     environment: v.environment,
@@ -100,9 +145,39 @@ export function toCreateInput(v: ProfileFormValues): ProfileInput {
   };
 }
 
-/** Every metadata field is sent (main fills missing ones with defaults); blank secrets are left out. */
-export function toUpdateInput(id: string, v: ProfileFormValues): ProfileUpdate {
-  return { id, ...toCreateInput(v) };
+/** A new profile: the team store only with an address; a blank password or name is left out. */
+export function toCreateInput(v: ProfileFormValues): ProfileInput {
+  const url = v.teamStoreUrl.trim();
+  const name = v.teamDisplayName.trim();
+  return {
+    ...metadataOf(v),
+    ...(url
+      ? {
+          teamStoreUrl: url,
+          ...(v.teamStorePassword !== '' ? { teamStorePassword: v.teamStorePassword } : {}),
+          ...(name ? { teamDisplayName: name } : {}),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Every metadata field is sent (main fills missing ones with defaults); blank secrets are left out.
+ * Of the team store only what changed from `store` (the profile's, as listed): a blanked address
+ * removes it, a blank password keeps the stored one.
+ */
+export function toUpdateInput(id: string, v: ProfileFormValues, store?: ProfileSummary['teamStore']): ProfileUpdate {
+  const url = v.teamStoreUrl.trim();
+  const name = v.teamDisplayName.trim();
+  const before = store?.url ?? '';
+  if (url === '') return { id, ...metadataOf(v), ...(before !== '' ? { teamStoreUrl: '' } : {}) };
+  return {
+    id,
+    ...metadataOf(v),
+    ...(url !== before ? { teamStoreUrl: url } : {}),
+    ...(v.teamStorePassword !== '' ? { teamStorePassword: v.teamStorePassword } : {}),
+    ...(name && name !== store?.displayName ? { teamDisplayName: name } : {}),
+  };
 }
 
 /** Main's validation details ("field: message") mapped onto the form's fields. */
@@ -117,6 +192,9 @@ export function fieldErrorsFromDetails(details: readonly string[] | undefined): 
     'passphrase',
     'locale',
     'timeoutMs',
+    'teamStoreUrl',
+    'teamStorePassword',
+    'teamDisplayName',
   ]);
   for (const line of details ?? []) {
     const colon = line.indexOf(':');
@@ -127,9 +205,12 @@ export function fieldErrorsFromDetails(details: readonly string[] | undefined): 
   return errors;
 }
 
-/** Whether any secret was typed (blank ones mean "none" when adding, "unchanged" when editing). */
+/**
+ * Whether any secret was typed (blank ones mean "none" when adding, "unchanged" when editing): an
+ * API secret, or the team store's password (sealed the same way).
+ */
 export function hasTypedSecrets(v: ProfileFormValues): boolean {
-  return SECRET_FIELDS.some((f) => v[f].trim() !== '');
+  return SECRET_FIELDS.some((f) => v[f].trim() !== '') || v.teamStorePassword !== '';
 }
 
 /**
