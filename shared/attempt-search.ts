@@ -42,11 +42,13 @@ export function isSearching(q: ActivitySearch): boolean {
   return Boolean(q.status || q.text?.trim());
 }
 
-export function activityMatches(a: Attempt, q: ActivitySearch): boolean {
-  if (q.status && a.status !== q.status) return false;
-  const t = q.text?.trim().toLowerCase();
-  if (!t) return true;
-  const hay = [
+/**
+ * Every word the Activity search looks in, lowercased: order, symbol, change, outcome, profile,
+ * environment, status, error code, run id and source. The one home of the search's text: the team
+ * store keeps it per attempt (attempts.search_text) so its SQL finds exactly what this finds.
+ */
+export function searchText(a: Attempt): string {
+  return [
     orderLabel(a),
     a.request.clientOid,
     a.request.orderId,
@@ -65,5 +67,11 @@ export function activityMatches(a: Attempt, q: ActivitySearch): boolean {
     .filter(Boolean)
     .join(' ')
     .toLowerCase();
-  return hay.includes(t);
+}
+
+export function activityMatches(a: Attempt, q: ActivitySearch): boolean {
+  if (q.status && a.status !== q.status) return false;
+  const t = q.text?.trim().toLowerCase();
+  if (!t) return true;
+  return searchText(a).includes(t);
 }

@@ -24,6 +24,20 @@ describe('where an attempt came from', () => {
     expect(sourceWords(undefined)).toBe('');
   });
 
+  it('from a team store, names the desk and its machine, and the OS user beside a name that is not it', () => {
+    expect(sourceWords({ host: 'cli', user: 'alice', desk: 'alice', machine: 'desk-2' })).toBe('CLI · alice on desk-2');
+    expect(sourceWords({ host: 'desktop', user: 'amartin', desk: 'Alice Martin', machine: 'desk-2' })).toBe(
+      'Desktop · Alice Martin (amartin) on desk-2',
+    );
+    expect(sourceWords({ host: 'browser', user: 'bo', machine: 'desk-3' })).toBe('Browser · bo on desk-3');
+    const fromStore = {
+      ...cli,
+      source: { host: 'cli' as const, user: 'alice', desk: 'Alice Martin', machine: 'desk-2' },
+    };
+    expect(attemptSchema.parse(fromStore).source).toEqual(fromStore.source);
+    expect(activityMatches(fromStore, { text: 'alice martin (alice) on desk-2' })).toBe(true);
+  });
+
   it('is found by the Activity search and exported in the CSV', () => {
     expect(activityMatches(cli, { text: 'cli · alice' })).toBe(true);
     expect(activityMatches(cli, { text: 'alice' })).toBe(true);

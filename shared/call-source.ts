@@ -14,6 +14,13 @@ export const MAX_SOURCE_USER = 64;
 export const callSourceSchema = z.object({
   host: z.enum(SOURCE_HOSTS),
   user: z.string().max(256),
+  /**
+   * Read from a team store: the desk's name on the team and the machine it runs on. Filled from the
+   * store's desks table when read (electron/team-store/store-activity-who.ts), never recorded with
+   * the attempt: a desk is one row there, whatever it recorded.
+   */
+  desk: z.string().max(256).optional(),
+  machine: z.string().max(256).optional(),
 });
 export type CallSource = z.infer<typeof callSourceSchema>;
 
@@ -32,7 +39,13 @@ export const SOURCE_LABELS: Readonly<Record<SourceHost, string>> = {
   cli: 'CLI',
 };
 
-/** "CLI · alice"; empty for a record made before sources were kept. */
+/**
+ * "CLI · alice"; from a team store "CLI · alice on desk-2" (the desk's name, then its machine), with
+ * the OS user beside a name that is not it ("Desktop · Alice Martin (amartin) on desk-2"); empty for
+ * a record made before sources were kept.
+ */
 export function sourceWords(source: CallSource | undefined): string {
-  return source ? `${SOURCE_LABELS[source.host]} · ${source.user}` : '';
+  if (!source) return '';
+  const who = source.desk && source.desk !== source.user ? `${source.desk} (${source.user})` : source.user;
+  return `${SOURCE_LABELS[source.host]} · ${who}${source.machine ? ` on ${source.machine}` : ''}`;
 }
