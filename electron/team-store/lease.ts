@@ -7,13 +7,14 @@
 import type { ClientBase } from 'pg';
 import type { Attempt } from '../../shared/attempts';
 import { outcomeSummary } from '../amend/attempt-text';
+import { storeSearchText, whoOfRow, type DeskWhoRow } from './store-activity-who';
 
 /** In one transaction: claims the lapsed desks (one claimer each) and makes their attempts unknown. */
 export async function expireLapsedDesks(client: ClientBase, self: string, account: string): Promise<number> {
-  const lapsed = await client.query<{ id: string; display_name: string; host_name: string }>(
+  const lapsed = await client.query<{ id: string } & DeskWhoRow>(
     `UPDATE desks SET expired_at = now()
      WHERE id <> $1 AND expired_at IS NULL AND heartbeat_at < now() - lease_ms * interval '1 millisecond'
-     RETURNING id, display_name, host_name`,
+     RETURNING id, display_name, host_name, host_kind, os_user`,
     [self],
   );
   let made = 0;
@@ -43,8 +44,9 @@ export async function expireLapsedDesks(client: ClientBase, self: string, accoun
         [attempt.id, account, desk.id, JSON.stringify(attempt)],
       );
       await client.query(
-        `UPDATE attempts SET status = 'unknown', finished_at = $2, last_seq = $3, record = $4::jsonb WHERE id = $1`,
-        [attempt.id, at, line.rows[0]!.seq, JSON.stringify(attempt)],
+        `UPDATE attempts SET status = 'unknown', finished_at = $2, last_seq = $3, record = $4::jsonb, search_text = $5
+         WHERE id = $1`,
+        [attempt.id, at, line.rows[0]!.seq, JSON.stringify(attempt), storeSearchText(attempt, whoOfRow(desk))],
       );
       await client.query(`UPDATE guards SET state = 'unknown' WHERE attempt_id = $1 AND state = 'in-flight'`, [
         attempt.id,

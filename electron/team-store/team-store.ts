@@ -24,6 +24,7 @@ import type { LogHealth } from '../activity/activity-health';
 import type { RunRecord } from '../amend/run-records';
 import { expireLapsedDesks } from './lease';
 import { guardOfRow, type StoreGuard, type GuardRow } from './store-guards';
+import { storeSearchText } from './store-activity-who';
 
 export type HeldState = StoreGuard['state'];
 
@@ -322,12 +323,13 @@ export class TeamStore {
     const rows = [...newest.values()];
     const col = <T>(f: (a: Attempt) => T) => rows.map((r) => f(r.attempt));
     await client.query(
-      `INSERT INTO attempts (id, account, desk_id, order_id, client_oid, symbol, run_id, status, started_at, finished_at, last_seq, record)
-       SELECT id, $1, $2, o, c, sy, ru, st, sa, fa, seq, r::jsonb
-       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::text[])
-         AS t(id, o, c, sy, ru, st, sa, fa, seq, r)
+      `INSERT INTO attempts (id, account, desk_id, order_id, client_oid, symbol, run_id, status, started_at, finished_at, last_seq, record, search_text)
+       SELECT id, $1, $2, o, c, sy, ru, st, sa, fa, seq, r::jsonb, tx
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[], $12::text[], $13::text[])
+         AS t(id, o, c, sy, ru, st, sa, fa, seq, r, tx)
        ON CONFLICT (id) DO UPDATE SET order_id = EXCLUDED.order_id, client_oid = EXCLUDED.client_oid,
-         status = EXCLUDED.status, finished_at = EXCLUDED.finished_at, last_seq = EXCLUDED.last_seq, record = EXCLUDED.record
+         status = EXCLUDED.status, finished_at = EXCLUDED.finished_at, last_seq = EXCLUDED.last_seq, record = EXCLUDED.record,
+         search_text = EXCLUDED.search_text
          WHERE attempts.last_seq < EXCLUDED.last_seq`,
       [
         this.account,
@@ -342,6 +344,7 @@ export class TeamStore {
         col((a) => a.finishedAt ?? null),
         rows.map((r) => r.seq),
         col((a) => JSON.stringify(a)),
+        col((a) => storeSearchText(a, this.desk)),
       ],
     );
   }
