@@ -52,6 +52,8 @@ export const activityEntryPageSchema = z.object({
   /** Attempts in the whole log. */
   attempts: z.number().int(),
   skippedLines: z.number().int(),
+  /** Read from a team store: other desks add to it at any moment, so the list is read again often. */
+  live: z.boolean().optional(),
 });
 
 export const listRunAttemptsSchema = activitySearchSchema.extend({

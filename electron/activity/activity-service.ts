@@ -7,6 +7,10 @@ import type { Attempt } from '../../shared/attempts';
 import { activityCsvRows } from '../../shared/activity-csv';
 import { activityMatches, isSearching, type ActivitySearch } from '../../shared/attempt-search';
 import type { ActivityLog, EntryPage, LogHealth, RunItemsPage } from './activity-log';
+import type { ActivityReads, StorePageQuery, StoreRunItemsQuery } from '../team-store/store-activity';
+import type { TeamStore } from '../team-store/team-store';
+import { storeFailureWords } from '../team-store/store-words';
+import { deskError } from '../../shared/errors';
 
 /** This session's attempts as they stand (AmendSteps keeps them). */
 export interface LiveAttempts {
@@ -27,20 +31,28 @@ export class ActivityService {
   constructor(
     private readonly log: ActivityLog,
     private readonly attempts: LiveAttempts,
-    /** Whether the active profile's team store can record (undefined: it names none). */
-    private readonly teamHealth: () => Promise<LogHealth | undefined> = async () => undefined,
+    /** The active profile's team store, when it names one: Activity lists every desk's attempts from it. */
+    private readonly team: () => Promise<TeamStore | undefined> = async () => undefined,
   ) {}
+
+  /** Where Activity reads: the team store of the active profile (every desk's), else this folder's log. */
+  private async reads(): Promise<{ reads: ActivityReads; live: boolean }> {
+    const store = await this.team();
+    return store ? { reads: wordedReads(store), live: true } : { reads: this.log, live: false };
+  }
 
   /** A page of the log, newest first; this session's attempts as they stand (a step ahead of their last line). */
   async listActivity(
     query: ActivitySearch & { before?: number; limit?: number },
   ): Promise<{ attempts: Attempt[]; next: number | null; total: number; skippedLines: number }> {
     await this.attempts.recovered;
-    const page = await this.log.page({
+    const { reads } = await this.reads();
+    const page = await reads.page({
       before: query.before,
       limit: query.limit ?? ACTIVITY_PAGE,
       match: this.matcher(query),
-    });
+      search: this.searchOf(query),
+    } as StorePageQuery);
     const attempts = page.attempts.map((a) => this.asItStands(a));
     return { ...page, attempts };
   }
@@ -51,13 +63,15 @@ export class ActivityService {
    */
   async listActivityEntries(query: ActivitySearch & { before?: number; limit?: number }): Promise<EntryPage> {
     await this.attempts.recovered;
-    const page = await this.log.entries({
+    const { reads, live } = await this.reads();
+    const page = await reads.entries({
       before: query.before,
       limit: query.limit ?? ENTRY_PAGE,
       match: this.matcher(query),
-    });
+      search: this.searchOf(query),
+    } as StorePageQuery);
     const entries = page.entries.map((e) => (e.kind === 'attempt' ? { ...e, attempt: this.asItStands(e.attempt) } : e));
-    return { ...page, entries };
+    return { ...page, entries, ...(live ? { live } : {}) };
   }
 
   /** One run's attempts in the order recorded, a page at a time; with a search, only those matching. */
@@ -65,11 +79,13 @@ export class ActivityService {
     query: ActivitySearch & { runId: string; after?: number; limit?: number },
   ): Promise<RunItemsPage> {
     await this.attempts.recovered;
-    const page = await this.log.runItems(query.runId, {
+    const { reads } = await this.reads();
+    const page = await reads.runItems(query.runId, {
       after: query.after,
       limit: query.limit ?? RUN_ATTEMPT_PAGE,
       match: this.matcher(query),
-    });
+      search: this.searchOf(query),
+    } as StoreRunItemsQuery);
     return { ...page, attempts: page.attempts.map((a) => this.asItStands(a)) };
   }
 
@@ -83,7 +99,7 @@ export class ActivityService {
 
   /** Whether the activity log, and the team store if the profile has one, can be written: nothing is sent while either cannot. */
   async logHealth(): Promise<LogHealth> {
-    const [local, team] = await Promise.all([this.log.health(), this.teamHealth()]);
+    const [local, team] = await Promise.all([this.log.health(), this.team().then((s) => s?.health())]);
     return !local.writable || !team ? local : team;
   }
 
@@ -92,8 +108,33 @@ export class ActivityService {
     return structuredClone(this.attempts.live(logged.id) ?? logged);
   }
 
+  /** The search as data, for a store to answer in SQL (the local log runs the matcher). */
+  private searchOf(query: ActivitySearch): ActivitySearch | undefined {
+    const search = { text: query.text, status: query.status };
+    return isSearching(search) ? search : undefined;
+  }
+
   private matcher(query: ActivitySearch): ((a: Attempt) => boolean) | undefined {
     const search = { text: query.text, status: query.status };
     return isSearching(search) ? (a) => activityMatches(this.attempts.live(a.id) ?? a, search) : undefined;
   }
+}
+
+/** The store's reads, a failure in words (where the store is, what to do) rather than a driver's message. */
+function wordedReads(store: TeamStore): ActivityReads {
+  const reads = store.activity;
+  const worded =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      read(...args).catch((e: unknown) => {
+        const { why, todo } = storeFailureWords(e, store.where);
+        throw deskError('storage', `Activity could not be read: ${why}. ${todo}`.trim());
+      });
+  return {
+    page: worded((q) => reads.page(q)),
+    entries: worded((q) => reads.entries(q)),
+    runItems: worded((id, q) => reads.runItems(id, q)),
+    pageByKeys: worded((keys, q) => reads.pageByKeys(keys, q)),
+    find: worded((id) => reads.find(id)),
+  };
 }

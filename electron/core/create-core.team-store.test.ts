@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_STATUSES, type Attempt } from '../../shared/attempts';
+import { sourceWords } from '../../shared/call-source';
 import { Dec } from '../../shared/decimal';
 import { BATCH_MODIFY_PATH, MODIFY_ORDER_PATH } from '../../shared/schemas';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../../demo-exchange';
@@ -369,4 +370,44 @@ describe('two desks on one team store', () => {
     expect(back.reverts).toEqual({ kind: 'run', id: run.id });
     for (const o of orders) expect(demo.control.getOrder(UID, o.orderId)?.price).toBe(o.price.toFixed(1));
   }, 60_000);
+
+  it('while one desk runs 300 items, the other lists each within a second of its record, and says who', async () => {
+    const url = await newStore();
+    const alice = desk('alice', url);
+    const bob = desk('bob', url);
+    const orders = Array.from({ length: 300 }, () => place());
+    demo.control.delayResponses(BATCH_MODIFY_PATH, 100, 15);
+    const started = await alice.handlers.startRun({
+      items: orders.map((o) => ({
+        orderId: o.orderId,
+        category: 'USDT-FUTURES',
+        symbol: 'BTCUSDT',
+        price: o.price.plus(6).toFixed(1),
+      })),
+    });
+    // When alice's desk had each count of items recorded, and when bob's Activity first listed that many.
+    const recordedAt = new Map<number, number>();
+    const listedAt = new Map<number, number>();
+    let listed = 0;
+    for (let done = false; !done;) {
+      const [run, page] = await Promise.all([
+        alice.handlers.getRun({ id: started.id }),
+        bob.handlers.listRunAttempts({ runId: started.id, limit: 500 }),
+      ]);
+      const now = performance.now();
+      const recorded = run.items.filter((i) => i.status !== 'queued').length;
+      if (!recordedAt.has(recorded)) recordedAt.set(recorded, now);
+      for (let n = listed + 1; n <= page.attempts.length; n++) listedAt.set(n, now);
+      listed = Math.max(listed, page.attempts.length);
+      done = listed >= 300 && run.finishedAt !== undefined;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const lags = [...recordedAt].filter(([n]) => n > 0).map(([n, at]) => listedAt.get(n)! - at);
+    expect(Math.max(...lags)).toBeLessThan(1_000);
+    const entries = await bob.handlers.listActivityEntries({});
+    expect(entries.live).toBe(true);
+    const entry = entries.entries.find((e) => e.kind === 'run' && e.run.id === started.id);
+    expect(entry?.kind === 'run' && entry.run.attempts).toBe(300);
+    expect(entry?.kind === 'run' && sourceWords(entry.run.source)).toBe(`Desktop · alice on ${HOST}`);
+  }, 90_000);
 });

@@ -69,8 +69,7 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
   amendRef.current = amend;
   const activity = new ActivityService(log, amend.steps, async () => {
     const active = await profiles.active().catch(() => undefined);
-    const store = active && (await team.forProfile(active.profile).catch(() => undefined));
-    return store?.health();
+    return active && (await team.forProfile(active.profile).catch(() => undefined));
   });
   const runs = createAmendRuns(ctx, amend);
   const sourceOf = (caller?: Caller) => callSource(deps, caller);

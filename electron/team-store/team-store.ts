@@ -22,6 +22,7 @@ import type { TeamStoreSettings } from './settings';
 import { storeNotWritableMessage, storeWhere, TeamStoreError } from './store-words';
 import type { LogHealth } from '../activity/activity-health';
 import type { RunRecord } from '../amend/run-records';
+import { openStoreActivity, type StoreActivity } from './store-activity';
 import { expireLapsedDesks } from './lease';
 import { guardOfRow, type StoreGuard, type GuardRow } from './store-guards';
 import { storeSearchText } from './store-activity-who';
@@ -96,6 +97,7 @@ export class TeamStore {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly watchers = new Set<() => void>();
   private closed = false;
+  private reads: ReturnType<typeof openStoreActivity> | undefined;
   /** Steps not written yet because the store failed: written again before any newer one. */
   private behind: StepItem[] = [];
   private retryTimer: NodeJS.Timeout | undefined;
@@ -434,6 +436,12 @@ export class TeamStore {
     return r.rows.map((row) => row.record);
   }
 
+  /** Activity's reads of the store (every desk's attempts), on a pool of their own. */
+  get activity(): StoreActivity {
+    this.reads ??= openStoreActivity(this.opts.settings, this.account);
+    return this.reads.activity;
+  }
+
   /** The newest state of attempts, by id (another desk's included). */
   async find(ids: readonly string[]): Promise<Attempt[]> {
     await this.open();
@@ -535,6 +543,7 @@ export class TeamStore {
     listener?.removeAllListeners();
     await listener?.end().catch(() => undefined);
     await this.pool.end().catch(() => undefined);
+    await this.reads?.close().catch(() => undefined);
   }
 }
 
