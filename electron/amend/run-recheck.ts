@@ -41,10 +41,14 @@ export async function recheckAttempt(
   session: () => Promise<AmendSession>,
   id: string,
 ): Promise<AttemptWithGuard> {
-  const attempt = steps.live(id) ?? (await steps.log.find(id));
+  const { profile, client } = await session();
+  const own = steps.live(id) ?? (await steps.log.find(id));
+  // Another desk's attempt, from the active profile's team store (the same account): checked here,
+  // its outcome recorded there, and the guard it left on the order lifted for every desk.
+  const shared = own ? undefined : (await steps.teamOf(profile.id)?.find([id]))?.[0];
+  const attempt = own ?? (shared && { ...shared, profileId: profile.id });
   if (!attempt) throw deskError('not-found', `No amend attempt with id ${id}`);
   if (attempt.status !== 'unknown') return steps.answer(attempt);
-  const { profile, client } = await session();
   if (profile.id !== attempt.profileId) {
     throw deskError(
       'conflict',

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
@@ -226,6 +226,18 @@ describe('two desks on one team store', () => {
     await expect
       .poll(() => demo.control.getOrder(UID, order.orderId)?.pendingModification, { timeout: 10_000 })
       .toBeFalsy();
+    // Bob's Activity shows alice's attempt as unknown, and his Check again resolves it from the order.
+    const listed = await bob.handlers.listActivity({});
+    const hers = listed.attempts.find((a) => a.id === accepted.id);
+    expect(hers?.status).toBe('unknown');
+    // The child runs as this OS user, whose name is not her display name: both are said.
+    expect(sourceWords(hers?.source)).toBe(`Desktop · alice (${userInfo().username}) on ${HOST}`);
+    const checked = await bob.handlers.checkAttempt({ id: accepted.id });
+    expect(checked.status).toBe('applied');
+    // Recorded in the store as a later step is: without waiting, so a moment after the answer.
+    await expect
+      .poll(async () => (await bob.handlers.listActivity({})).attempts.find((a) => a.id === accepted.id)?.status)
+      .toBe('applied');
     const after = await tryIt();
     expect(after.status).toBe('sending');
     expect((await final(bob, after)).status).toBe('applied');
