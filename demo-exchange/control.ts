@@ -49,8 +49,20 @@ export interface DemoControl {
   listInstrument(category: Category, row: Readonly<Record<string, unknown>>): Instrument;
   /** Delists an instrument: it disappears from the instruments and tickers answers. */
   delistInstrument(category: Category, symbol: string): void;
+  /**
+   * The engine's latencies pass now: every accepted modification still pending is applied (or
+   * failed) and every auto-cancel under way completes, in the order they were due. Answers how many
+   * steps the engine took. For tests that look at an order while it is pending, then go on.
+   */
+  runEngineNow(): number;
   /** Delays the next `count` (default 1) answers on paths starting with pathPrefix; requests are still processed at once. */
   delayResponses(pathPrefix: string, ms: number, count?: number): void;
+  /**
+   * Sends now the answers held back on paths starting with pathPrefix, in the order they came, and
+   * drops the delays not yet used there. Answers how many held answers were sent. For tests that
+   * hold an answer only while they look at the waiting client.
+   */
+  releaseResponses(pathPrefix: string): number;
   /** A deep copy of the account's order by orderId, or else by clientOid. */
   getOrder(uid: string, orderIdOrClientOid: string): DemoOrderSnapshot | undefined;
   /**
@@ -141,7 +153,9 @@ export function createControl(
       return structuredClone(inst);
     },
     delistInstrument: (category, symbol) => core.catalog.remove(category, symbol),
+    runEngineNow: () => core.engine.runNow(),
     delayResponses: (pathPrefix, ms, count = 1) => delays.add(pathPrefix, ms, count),
+    releaseResponses: (pathPrefix) => delays.release(pathPrefix),
     getOrder: (uid, ref) => {
       const order = find(core, uid, ref);
       return order && snapshot(order);

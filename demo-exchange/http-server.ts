@@ -118,7 +118,7 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   }
   parts.log.add({ at: parts.core.clock.now(), method, path, status: reply.status, code: reply.code });
   const delay = parts.delays.take(path);
-  if (delay > 0) parts.delays.schedule(delay, () => write(res, reply));
+  if (delay > 0) parts.delays.schedule(delay, path, () => write(res, reply));
   else write(res, reply);
 }
 

@@ -60,6 +60,25 @@ describe('matching engine: successful modifications', () => {
     await eventually(settled(ex, 'fut'));
     expect((await info(ex, 'fut')).price).toBe('101.00');
   });
+
+  it('runEngineNow: pending modifications apply at once, and an auto-cancel completes', async () => {
+    const ex = await exchange();
+    ex.control.setEngineLatency(60_000);
+    ex.control.setCancelLatency(60_000);
+    await modify(ex, { clientOid: 'fut', price: '101.00' });
+    await modify(ex, { clientOid: 'partial', qty: '0.5', autoCancel: 'yes' });
+    expect(ex.control.getOrder(DEMO_ACCOUNT.uid, 'fut')?.pendingModification).not.toBeNull();
+    // Two modifications, then the cancelling phase the failed one started.
+    expect(ex.control.runEngineNow()).toBe(3);
+    expect(ex.control.getOrder(DEMO_ACCOUNT.uid, 'fut')).toMatchObject({ price: '101.00', pendingModification: null });
+    expect(ex.control.getOrder(DEMO_ACCOUNT.uid, 'partial')).toMatchObject({
+      orderStatus: 'cancelled',
+      autoCancelPhase: 'cancelled',
+    });
+    expect(await info(ex, 'fut')).toMatchObject({ price: '101.00' });
+    // Nothing is left for later.
+    expect(ex.control.runEngineNow()).toBe(0);
+  });
 });
 
 describe('matching engine: the in-flight window (25114)', () => {
@@ -197,6 +216,29 @@ describe('late answers (delayResponses)', () => {
     expect(await timed()).toBeGreaterThanOrEqual(390);
     expect(await timed()).toBeGreaterThanOrEqual(390);
     expect(await timed()).toBeLessThan(300);
+  });
+
+  it('releaseResponses sends the held answers at once and drops the delays left on those paths', async () => {
+    const ex = await exchange();
+    ex.control.delayResponses('/api/v2/public/time', 60_000, 3);
+    ex.control.delayResponses('/api/v3/trade/modify-order', 60_000);
+    const t0 = Date.now();
+    const held = [fetch(`${ex.url}/api/v2/public/time`), fetch(`${ex.url}/api/v2/public/time`)];
+    const modifying = modify(ex, { clientOid: 'fut', price: '103.00' });
+    await eventually(() => ex.control.requestLog().length === 3);
+    expect(ex.control.releaseResponses('/api/v2/public')).toBe(2);
+    for (const answer of await Promise.all(held)) expect(answer.status).toBe(200);
+    // The third use of the delay is dropped: the next answer is on time.
+    await fetch(`${ex.url}/api/v2/public/time`).then((r) => r.json());
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    // An answer held on another path stays held until it is released.
+    let answered = false;
+    void modifying.then(() => (answered = true));
+    await sleep(100);
+    expect(answered).toBe(false);
+    expect(ex.control.releaseResponses('/api/v3/trade/modify-order')).toBe(1);
+    expect((await modifying).body.code).toBe('00000');
+    expect(ex.control.releaseResponses('/api/v3/trade/modify-order')).toBe(0);
   });
 });
 

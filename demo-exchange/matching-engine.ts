@@ -30,8 +30,14 @@ const AVG_PRICE_DECIMALS = 10;
 
 const isOpen = (order: OrderRecord): boolean => OPEN_STATUSES.includes(order.wire.orderStatus);
 
+/** A step the engine has scheduled: when it is due (machine clock) and what it does. */
+interface Scheduled {
+  due: number;
+  step: () => void;
+}
+
 export class MatchingEngine {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Map<NodeJS.Timeout, Scheduled>();
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -82,19 +88,35 @@ export class MatchingEngine {
 
   /** Stops every scheduled step; pending modifications are simply never applied. */
   stop(): void {
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers.keys()) clearTimeout(t);
     this.timers.clear();
   }
 
+  /**
+   * Takes every scheduled step now, in the order they were due, and the steps those schedule (an
+   * auto-cancel's cancelling phase), as if the latencies had passed: tests need not wait them out.
+   * Answers how many steps were taken.
+   */
+  runNow(): number {
+    let taken = 0;
+    for (;;) {
+      const next = [...this.timers].sort(([, a], [, b]) => a.due - b.due)[0];
+      if (!next) return taken;
+      const [t, { step }] = next;
+      clearTimeout(t);
+      this.timers.delete(t);
+      step();
+      taken++;
+    }
+  }
+
   private later(ms: number, step: () => void): void {
-    const t = setTimeout(
-      () => {
-        this.timers.delete(t);
-        step();
-      },
-      Math.max(0, ms),
-    );
-    this.timers.add(t);
+    const wait = Math.max(0, ms);
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      step();
+    }, wait);
+    this.timers.set(t, { due: performance.now() + wait, step });
   }
 
   /** Updated times only move forward, even when the server clock offset is moved back. */

@@ -1,6 +1,8 @@
 /**
  * Late answers on demand. The request is processed at once (a modification really is accepted);
  * only its answer is held back, which is how a client sees a timeout for a request that succeeded.
+ * A test that holds an answer only while it looks at the client's waiting state releases it then,
+ * rather than waiting the delay out.
  */
 interface DelayRule {
   pathPrefix: string;
@@ -8,9 +10,14 @@ interface DelayRule {
   remaining: number;
 }
 
+interface HeldAnswer {
+  path: string;
+  send: () => void;
+}
+
 export class ResponseDelays {
   private rules: DelayRule[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly held = new Map<NodeJS.Timeout, HeldAnswer>();
 
   add(pathPrefix: string, ms: number, count = 1): void {
     if (!(ms >= 0) || !(count >= 1)) throw new Error('delayResponses needs ms >= 0 and count >= 1');
@@ -25,18 +32,34 @@ export class ResponseDelays {
     return rule.ms;
   }
 
-  /** Runs `send` after `ms`, unless clear() comes first. */
-  schedule(ms: number, send: () => void): void {
+  /** Runs `send` (the answer to a request on `path`) after `ms`, unless release() or clear() comes first. */
+  schedule(ms: number, path: string, send: () => void): void {
     const t = setTimeout(() => {
-      this.timers.delete(t);
+      this.held.delete(t);
       send();
     }, ms);
-    this.timers.add(t);
+    this.held.set(t, { path, send });
+  }
+
+  /**
+   * Sends now, in the order they came, the answers held on paths starting with pathPrefix, and drops
+   * the delays not yet used that were set for those paths (a prefix starting with pathPrefix): later
+   * answers there are on time. Answers how many held answers were sent.
+   */
+  release(pathPrefix: string): number {
+    this.rules = this.rules.filter((r) => !r.pathPrefix.startsWith(pathPrefix));
+    const due = [...this.held].filter(([, h]) => h.path.startsWith(pathPrefix));
+    for (const [t, h] of due) {
+      clearTimeout(t);
+      this.held.delete(t);
+      h.send();
+    }
+    return due.length;
   }
 
   clear(): void {
     this.rules = [];
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    for (const t of this.held.keys()) clearTimeout(t);
+    this.held.clear();
   }
 }
