@@ -69,8 +69,17 @@ export interface CoreDeps {
   localDemo?: LocalDemoOptions;
   /** Cheaper scrypt parameters for the passphrase vault in tests; never set by a host. */
   vaultScrypt?: ScryptParams;
-  /** How long main follows an accepted modification before calling it unknown. */
+  /**
+   * How long main follows an accepted modification before calling it unknown. Tests only (the e2e
+   * harness shortens it); never set by a host: production's is in core-limits.ts.
+   */
   followTimeoutMs?: number;
+  /**
+   * How long a request of the Local demo profile waits for its answer. Tests only (the e2e harness
+   * shortens it, so a held answer is given up sooner); never set by a host: production's is in
+   * core-limits.ts.
+   */
+  localDemoTimeoutMs?: number;
   /** Timings of the private order stream (tests shorten them); never secrets. */
   orderStream?: Partial<Omit<OrderStreamConfig, 'url' | 'credentials' | 'clockKey'>>;
   /** The background refresh of instrument history (tests turn it off or give it fake timers). */

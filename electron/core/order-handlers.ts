@@ -7,6 +7,7 @@ import type { ActivityLog } from '../activity/activity-log';
 import { AmendService } from '../amend/amend-service';
 import type { CallSource, Caller } from '../../shared/call-source';
 import type { CoreContext } from './context';
+import { coreLimits } from './core-limits';
 import type { CoreHandlers } from './handlers';
 
 type OrderMethods = 'getOrder' | 'listOpenOrders' | 'sendModification' | 'getAttempt' | 'getOrderStream';
@@ -24,7 +25,7 @@ export function createAmendService(ctx: CoreContext, log: ActivityLog): AmendSer
     session: () => activeSession(ctx),
     log,
     now: ctx.now,
-    followTimeoutMs: ctx.deps.followTimeoutMs,
+    followTimeoutMs: coreLimits(ctx.deps).followTimeoutMs,
     team: (profileId) => ctx.team.current(profileId),
     onLogError: (e) =>
       console.error('[activity] could not append to the activity log:', e instanceof Error ? e.message : e),

@@ -10,15 +10,22 @@ import { apiKeyHint } from './vault';
 
 export const LOCAL_DEMO_PROFILE_ID = 'local-demo';
 export const LOCAL_DEMO_NAME = 'Local demo';
+/** The Local demo's request timeout in production (a test may shorten it: core-limits.ts). */
+export const LOCAL_DEMO_TIMEOUT_MS = 10_000;
 
-export function localDemoSummary(baseUrl: string, activeId: string, lastTest: LastTest | undefined): ProfileSummary {
+export function localDemoSummary(
+  baseUrl: string,
+  activeId: string,
+  lastTest: LastTest | undefined,
+  timeoutMs = LOCAL_DEMO_TIMEOUT_MS,
+): ProfileSummary {
   return {
     id: LOCAL_DEMO_PROFILE_ID,
     name: LOCAL_DEMO_NAME,
     environment: 'local-demo',
     baseUrl,
     locale: 'en-US',
-    timeoutMs: 10_000,
+    timeoutMs,
     apiKeyHint: apiKeyHint(DEMO_ACCOUNT.apiKey),
     hasSecret: true,
     hasPassphrase: true,
@@ -37,6 +44,7 @@ export function localDemoClient(baseUrl: string, settings: Partial<ClientConfig>
     baseUrl,
     credentials: { apiKey, secretKey, passphrase },
     clockKey: LOCAL_DEMO_PROFILE_ID,
+    timeoutMs: LOCAL_DEMO_TIMEOUT_MS,
     ...settings,
   });
 }

@@ -26,6 +26,7 @@ import { NO_RETRY } from '../exchange/retry';
 import { sharedClockSkews } from '../exchange/skew';
 import type { CoreDeps, ProfileService } from '../core/context';
 import type { LocalDemo } from '../core/local-demo';
+import { coreLimits } from '../core/core-limits';
 import { osUserName } from '../core/source-tag';
 import type { TeamStoreSettings } from '../team-store/settings';
 import { destinationOf, sealStateOf } from './destination-seal';
@@ -72,6 +73,8 @@ class VaultProfileService implements ProfileService {
   private readonly vault: Vault;
   private readonly store: ProfileStore;
   private readonly now: () => number;
+  /** The Local demo's request timeout: production's unless a test shortened it. */
+  private readonly localDemoTimeoutMs: number;
   /** Since when each profile's host has answered nothing (absent: it answered last). */
   private readonly silentSince = new Map<string, number>();
   private file: Promise<ProfilesFile> | undefined;
@@ -96,6 +99,7 @@ class VaultProfileService implements ProfileService {
     private readonly options: ProfileServiceOptions,
   ) {
     this.vault = new Vault(deps.secretBox, options.scrypt ?? deps.vaultScrypt);
+    this.localDemoTimeoutMs = coreLimits(deps).localDemoTimeoutMs;
     this.now = deps.now ?? Date.now;
     const Store = deps.sessionOnlySelect ? SessionSelectStore : ProfileStore;
     this.store = new Store(deps.userDataDir, this.now, options.storeFs);
@@ -143,7 +147,7 @@ class VaultProfileService implements ProfileService {
       const client = this.localDemoClient(baseUrl, { retry: NO_RETRY });
       const result = await runConnectionTest(
         client,
-        { environment: 'local-demo', baseUrl, timeoutMs: 10_000, hasCredentials: true },
+        { environment: 'local-demo', baseUrl, timeoutMs: this.localDemoTimeoutMs, hasCredentials: true },
         this.now,
       );
       this.lastTests.set(id, this.lastTestOf(result));
@@ -326,7 +330,12 @@ class VaultProfileService implements ProfileService {
   }
 
   private async localDemoSummary(activeId: string): Promise<ProfileSummary> {
-    return localDemoSummary(await this.localDemo.url(), activeId, this.lastTestNow(LOCAL_DEMO_PROFILE_ID));
+    return localDemoSummary(
+      await this.localDemo.url(),
+      activeId,
+      this.lastTestNow(LOCAL_DEMO_PROFILE_ID),
+      this.localDemoTimeoutMs,
+    );
   }
 
   /** The last test, marked stale when the profile's host has not answered since it ran. */
@@ -337,7 +346,12 @@ class VaultProfileService implements ProfileService {
   }
 
   private localDemoClient(baseUrl: string, extra: Partial<ClientConfig> = {}) {
-    return localDemoClient(baseUrl, { ...this.options.client, ...this.heard(LOCAL_DEMO_PROFILE_ID), ...extra });
+    return localDemoClient(baseUrl, {
+      timeoutMs: this.localDemoTimeoutMs,
+      ...this.options.client,
+      ...this.heard(LOCAL_DEMO_PROFILE_ID),
+      ...extra,
+    });
   }
 
   private clientFor(p: StoredProfile, extra: Partial<ClientConfig> = {}) {
