@@ -145,7 +145,8 @@ test.describe('amend many says what happened', () => {
   }) => {
     test.setTimeout(90_000);
     await previewShiftedLadder(app, demo, 'slow', 30, 1);
-    // The check's reads are slow: the run is photographed and cancelled while it checks.
+    // The check's reads are held (longer than the request timeout, retries included): the run is
+    // photographed and cancelled while it checks, then the reads are answered.
     demo.control.delayResponses(READ_PAGES, 15_000, 3);
     await confirmAndSend(app, 30);
     await expect(runState(app)).toContainText(/Checking \d+ of 30 — nothing has been sent yet/);
@@ -162,6 +163,9 @@ test.describe('amend many says what happened', () => {
     await expect(progress(app)).toHaveAttribute('aria-valuenow', '0');
     expect(batchRequests(demo)).toBe(0);
     expect(demo.control.getOrder(DEMO_UID, 'slow-01')?.price).toBe('94990.0');
+    // Cancel did not wait for the check's read: it is still held, and is answered now rather than
+    // when its delay runs out (which closing UTA Desk would otherwise wait for).
+    expect(demo.control.releaseResponses(READ_PAGES)).toBeGreaterThanOrEqual(1);
   });
 
   test('after a restart the run left unfinished is listed with its items and Check again; Activity checks one attempt', async ({
@@ -170,6 +174,7 @@ test.describe('amend many says what happened', () => {
     core,
     host,
     userDataDir,
+    followTimeoutMs,
     shot,
   }) => {
     test.skip(!core || !host, 'the restart is made with the core of the renderer project');
@@ -180,6 +185,8 @@ test.describe('amend many says what happened', () => {
     await confirmAndSend(app, 30);
     await expect(progress(app)).toHaveAttribute('aria-valuetext', /30 in flight/, { timeout: 20_000 });
     await core!.close();
+    // While UTA Desk is stopped the engine decides: now, rather than once its latency has passed.
+    demo.control.runEngineNow();
 
     // UTA Desk starts again on the same user-data folder.
     const again = createCore({
@@ -188,7 +195,7 @@ test.describe('amend many says what happened', () => {
       secretBox: testSecretBox(),
       version: '0.0.0-e2e',
       localDemo: { externalUrl: demo.url },
-      followTimeoutMs: 4000,
+      followTimeoutMs,
       vaultScrypt: { N: 2 ** 12, r: 8, p: 1 },
     });
     const host2 = await startWebHost({ dispatch: createDispatch(again.handlers), rendererDir: RENDERER_DIR });

@@ -70,12 +70,13 @@ test.describe('amend desk', () => {
     await expect(sendButton(app)).toBeDisabled();
 
     // A slower engine so the "following" state can be seen, on a loaded machine too (under the
-    // fixture's 4 s follow limit).
+    // fixture's 4 s follow limit); once it is photographed, the engine decides without waiting that out.
     demo.control.setEngineLatency(3000);
     await reviewAndSend(app, { price: '60010.0' });
     await expect(status(app)).toContainText('Following: Accepted by the exchange');
     await expect(app.getByRole('region', { name: 'Outcome' })).toContainText('Following');
     await shot('amend-following');
+    demo.control.runEngineNow();
     await expect(status(app)).toContainText('Applied: price 60000.0 → 60010.0', { timeout: 10_000 });
     await expect(loaded(app)).toContainText('60010.0');
     // Applied: the change fields are cleared for the next one, so the review is gone.
@@ -157,6 +158,9 @@ test.describe('amend desk', () => {
     expect(second.data?.status).toBe('refused');
     expect(second.data?.error?.kind).toBe('conflict');
     expect(second.data?.summary).toMatch(/result is not known yet/);
+    // The first answer has done its part: it comes now rather than when its delay runs out.
+    await expect.poll(() => demo.control.requestLog().filter((e) => e.path === MODIFY).length).toBe(1);
+    expect(demo.control.releaseResponses(MODIFY)).toBe(1);
     await expect(status(app)).toContainText('Applied', { timeout: 15_000 });
     expect(demo.control.requestLog().filter((e) => e.path === MODIFY)).toHaveLength(1);
     expect(demo.control.getOrder(DEMO_UID, 'demo-btc-open')?.price).toBe('60010.0');
@@ -187,63 +191,74 @@ test.describe('amend desk', () => {
     expect(demo.control.requestLog().filter((e) => e.path === MODIFY)).toHaveLength(1);
   });
 
-  test('auto-cancel off, the same failing change: not applied, the original order unchanged', async ({
-    app,
-    demo,
-    shot,
-  }) => {
-    await openAmend(app);
-    await field(app, 'Client order ID').fill('demo-sol-partial');
-    await field(app, 'Quantity').fill('3');
-    await app.getByRole('button', { name: 'Review' }).click();
-    await sendButton(app).click();
-    await expect(status(app)).toContainText('Following');
-    await expect(status(app)).toContainText(
-      'Not applied: The modification was not applied; the original order is unchanged (auto-cancel was off).',
-      { timeout: 9000 },
-    );
-    await expect(loaded(app)).toContainText('Partly filled');
-    await expect(loaded(app)).toContainText('10.000');
-    await expect(app.getByRole('region', { name: 'Outcome' })).toContainText('The order was unchanged in');
-    await expect(app.getByText('online · price 2 dp · qty 4 dp')).toBeVisible();
-    await shot('amend-unchanged');
-    expect(demo.control.getOrder(DEMO_UID, 'demo-sol-partial')).toMatchObject({
-      qty: '10.000',
-      cumExecQty: '4.000',
-      orderStatus: 'partially_filled',
+  test.describe(() => {
+    // The engine's "no" with auto-cancel off is an order left unchanged: the follow says so at its
+    // limit, 2 s here (production: 10 s), well past the demo engine's 300 ms.
+    test.use({ followTimeoutMs: 2_000 });
+
+    test('auto-cancel off, the same failing change: not applied, the original order unchanged', async ({
+      app,
+      demo,
+      shot,
+    }) => {
+      await openAmend(app);
+      await field(app, 'Client order ID').fill('demo-sol-partial');
+      await field(app, 'Quantity').fill('3');
+      await app.getByRole('button', { name: 'Review' }).click();
+      await sendButton(app).click();
+      await expect(status(app)).toContainText('Following');
+      await expect(status(app)).toContainText(
+        'Not applied: The modification was not applied; the original order is unchanged (auto-cancel was off).',
+        { timeout: 9000 },
+      );
+      await expect(loaded(app)).toContainText('Partly filled');
+      await expect(loaded(app)).toContainText('10.000');
+      await expect(app.getByRole('region', { name: 'Outcome' })).toContainText('The order was unchanged in');
+      await expect(app.getByText('online · price 2 dp · qty 4 dp')).toBeVisible();
+      await shot('amend-unchanged');
+      expect(demo.control.getOrder(DEMO_UID, 'demo-sol-partial')).toMatchObject({
+        qty: '10.000',
+        cumExecQty: '4.000',
+        orderStatus: 'partially_filled',
+      });
+      // Not locked: the desk lets the operator try another change.
+      await field(app, 'Quantity').fill('12');
+      await app.getByRole('button', { name: 'Review' }).click();
+      await expect(sendButton(app)).toBeEnabled();
     });
-    // Not locked: the desk lets the operator try another change.
-    await field(app, 'Quantity').fill('12');
-    await app.getByRole('button', { name: 'Review' }).click();
-    await expect(sendButton(app)).toBeEnabled();
   });
 
-  test('no answer in time: unknown, nothing resent, Load order lifts the guard', async ({ app, demo, shot }) => {
-    test.setTimeout(40_000);
-    await openAmend(app);
-    await loadOrder(app, 'demo-btc-open');
-    // Longer than the Local demo profile's 10 s request timeout.
-    demo.control.delayResponses(MODIFY, 15_000, 1);
-    await reviewAndSend(app, { price: '60010.0' });
-    await expect(status(app)).toContainText('Sending');
-    await expect(status(app)).toContainText(
-      'Outcome unknown — the exchange did not answer in time. Load the order to check before sending again.',
-      { timeout: 14_000 },
-    );
-    await expect(sendButton(app)).toBeDisabled();
-    await expect(app.locator('#amend-send-reason')).toContainText('unknown');
-    await expect(app.getByRole('region', { name: 'Outcome' })).toContainText('Nothing will be resent automatically');
-    await shot('amend-unknown');
-    const refused = await sendFromPage(app, { clientOid: 'demo-btc-open', price: '60020.0' });
-    expect(refused.data?.status).toBe('refused');
-    await app.waitForTimeout(1000);
-    expect(demo.control.requestLog().filter((e) => e.path === MODIFY)).toHaveLength(1);
-    // The operator loads the order: it shows what happened (the demo did apply it) and frees it.
-    await app.getByRole('button', { name: 'Load order' }).click();
-    await expect(loaded(app)).toContainText('60010.0');
-    await field(app, 'Price').fill('60020.0');
-    await app.getByRole('button', { name: 'Review' }).click();
-    await expect(sendButton(app)).toBeEnabled();
+  test.describe(() => {
+    // The Local demo gives up on an answer after 2 s here, not production's 10 s (the electron project's).
+    test.use({ localDemoTimeoutMs: 2_000 });
+
+    test('no answer in time: unknown, nothing resent, Load order lifts the guard', async ({ app, demo, shot }) => {
+      test.setTimeout(40_000);
+      await openAmend(app);
+      await loadOrder(app, 'demo-btc-open');
+      // Longer than the Local demo profile's request timeout, production's 10 s included.
+      demo.control.delayResponses(MODIFY, 15_000, 1);
+      await reviewAndSend(app, { price: '60010.0' });
+      await expect(status(app)).toContainText('Sending');
+      await expect(status(app)).toContainText(
+        'Outcome unknown — the exchange did not answer in time. Load the order to check before sending again.',
+        { timeout: 14_000 },
+      );
+      await expect(sendButton(app)).toBeDisabled();
+      await expect(app.locator('#amend-send-reason')).toContainText('unknown');
+      await expect(app.getByRole('region', { name: 'Outcome' })).toContainText('Nothing will be resent automatically');
+      await shot('amend-unknown');
+      const refused = await sendFromPage(app, { clientOid: 'demo-btc-open', price: '60020.0' });
+      expect(refused.data?.status).toBe('refused');
+      await app.waitForTimeout(1000);
+      expect(demo.control.requestLog().filter((e) => e.path === MODIFY)).toHaveLength(1);
+      // The operator loads the order: it shows what happened (the demo did apply it) and frees it.
+      await app.getByRole('button', { name: 'Load order' }).click();
+      await expect(loaded(app)).toContainText('60010.0');
+      await field(app, 'Price').fill('60020.0');
+      await app.getByRole('button', { name: 'Review' }).click();
+      await expect(sendButton(app)).toBeEnabled();
+    });
   });
 
   test('open orders: paged with Load more; picking one fills the form and loads it', async ({ app, shot }) => {

@@ -27,6 +27,16 @@ export interface DeskFixtures {
   userDataDir: string;
   /** The OS keyring the core sees (default: a strong one); a spec overrides it with test.use. */
   secretBox: SecretBox;
+  /**
+   * The core's follow limit (production: 10 s). 4 s here: a follow under way outlasts a loaded
+   * machine's latency, and one the engine never decides gives up sooner. A spec sets it with test.use.
+   */
+  followTimeoutMs: number;
+  /**
+   * How long a Local demo request waits for its answer (production: 10 s, the default here too). A
+   * spec of "no answer in time" shortens it with test.use rather than waiting production's out.
+   */
+  localDemoTimeoutMs: number | undefined;
   /** The main-process core behind the page (renderer project only; undefined under Electron). */
   core: Core | undefined;
   /** The browser host serving the page (renderer project only). */
@@ -67,8 +77,12 @@ export const test = base.extend<DeskFixtures & SkipFixtures>({
   },
 
   secretBox: [testSecretBox(), { option: true }],
+  followTimeoutMs: [4000, { option: true }],
+  localDemoTimeoutMs: [undefined, { option: true }],
 
-  core: async ({ demo, userDataDir, secretBox }, use, testInfo) => {
+  // The core's limits are set here only, when the harness creates the core (core-limits.ts): the
+  // page and its requests have no way to them.
+  core: async ({ demo, userDataDir, secretBox, followTimeoutMs, localDemoTimeoutMs }, use, testInfo) => {
     if (testInfo.project.name !== 'renderer') {
       await use(undefined);
       return;
@@ -79,7 +93,8 @@ export const test = base.extend<DeskFixtures & SkipFixtures>({
       secretBox,
       version: '0.0.0-e2e',
       localDemo: { externalUrl: demo.url },
-      followTimeoutMs: 4000,
+      followTimeoutMs,
+      localDemoTimeoutMs,
       vaultScrypt: { N: 2 ** 12, r: 8, p: 1 },
     });
     await use(core);
