@@ -303,6 +303,28 @@ export class TeamStore {
     this.retryTimer.unref();
   }
 
+  /**
+   * Attempts first recorded elsewhere (`uta-desk team import`): every line of each, oldest first, in
+   * one transaction. An attempt the store has already is left as it is, neither duplicated nor
+   * overwritten; answers the ids written. Imports wait for each other (an advisory lock), so two at
+   * once cannot both find an attempt missing. No guard is taken: these attempts are history.
+   */
+  async importAttempts(lines: readonly Attempt[]): Promise<string[]> {
+    if (lines.length === 0) return [];
+    return this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [0x75746169]); // "utai"
+      const ids = [...new Set(lines.map((a) => a.id))];
+      const present = await client.query<{ id: string }>(`SELECT id FROM attempts WHERE id = ANY($1::text[])`, [ids]);
+      const have = new Set(present.rows.map((r) => r.id));
+      await this.writeAttempts(
+        client,
+        lines.filter((a) => !have.has(a.id)),
+      );
+      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ desk: this.desk.id })]);
+      return ids.filter((id) => !have.has(id));
+    });
+  }
+
   /** Appends a line per state and keeps each attempt's newest state (one row per attempt). */
   private async writeAttempts(client: pg.ClientBase, attempts: readonly Attempt[]): Promise<void> {
     if (attempts.length === 0) return;
