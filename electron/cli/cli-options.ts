@@ -45,6 +45,8 @@ export const OPTIONS = {
   host: { type: 'string' },
   'no-open': { type: 'boolean' },
   'allow-non-loopback': { type: 'boolean' },
+  'password-fd': { type: 'string' },
+  'display-name': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

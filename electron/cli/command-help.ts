@@ -1,5 +1,5 @@
 /**
- * `uta-desk <command> --help`: a command's own help when its entry has one (serve, activity); else
+ * `uta-desk <command> --help`: a command's own help when its entries have one (serve, activity, team); else
  * the usage entries of its details (its verbs' too), then the options every exchange command takes,
  * the credentials and the exit codes (one text each, so no two helps disagree).
  */
@@ -8,8 +8,9 @@ import { CREDENTIALS_HELP, exitCodesHelp, OPTIONS_HELP } from './help-text';
 
 export function commandHelp(name: string): string | undefined {
   const entries = COMMAND_TABLE.filter((e) => e.name === name);
-  const own = entries.find((e) => e.help !== undefined)?.help;
-  if (own !== undefined) return own;
+  // A command whose verbs each have a help of their own (team init, team import): every one of them.
+  const own = [...new Set(entries.flatMap((e) => (e.help === undefined ? [] : [e.help])))];
+  if (own.length > 0) return own.join('\n');
   const usages = entries.flatMap((e) => usageEntries(e.details ?? ''));
   if (usages.length === 0) return undefined;
   const usage = usages.map((u) => `Usage: uta-desk ${u[0]!.trim()}\n${u.slice(1).join('\n')}`).join('\n\n');

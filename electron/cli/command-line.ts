@@ -31,6 +31,8 @@ export type CommandEntry<T = unknown> = EntryHelp & {
   /** The options it takes besides --help. */
   options: readonly OptionName[];
   onUsageError: UsageErrorEnding;
+  /** Where its secrets come from, said when one is given as an option (default: the exchange's credentials). */
+  secretWords?: string;
   /** Checks the values (a UsageError says what is wrong) and makes the command to run. */
   parse(values: ParsedValues, operands: readonly string[]): T;
   run(command: T, io: CliIo): Promise<number>;
@@ -64,22 +66,31 @@ export class CommandLineError extends UsageError {
 const SECRET_FLAG =
   /^--?(api[-_]?key|key|secret|api[-_]?secret|secret[-_]?key|pass(phrase|word)?|api[-_]?passphrase)(=|$)/i;
 
+const EXCHANGE_SECRET_WORDS =
+  'use --profile NAME (a vault passphrase comes from the terminal, --passphrase-fd N or UTA_DESK_VAULT_PASSPHRASE_FILE), or set BITGET_API_KEY, BITGET_API_SECRET and BITGET_API_PASSPHRASE in the environment';
+
 export function parseCommandLine(argv: readonly string[], table: readonly CommandEntry[]): CommandLine {
   const args = joinNegativeValues(argv);
-  const named = entryNamed(positionalsOf(args), table);
+  const positionals = positionalsOf(args);
+  // A command of verbs only named without one (`team`): its words end as its verbs' do.
+  const named = entryNamed(positionals, table) ?? table.find((e) => e.name === positionals[0]);
   try {
-    return parseAgainst(args, table);
+    return parseAgainst(args, table, named);
   } catch (e) {
     if (e instanceof UsageError) throw new CommandLineError(e.message, named);
     throw e;
   }
 }
 
-function parseAgainst(args: readonly string[], table: readonly CommandEntry[]): CommandLine {
+function parseAgainst(
+  args: readonly string[],
+  table: readonly CommandEntry[],
+  named: CommandEntry | undefined,
+): CommandLine {
   const secretFlag = args.find((a) => SECRET_FLAG.test(a));
   if (secretFlag)
     throw new UsageError(
-      `Credentials are never accepted as options (${secretFlag.split('=')[0]}): use --profile NAME (a vault passphrase comes from the terminal, --passphrase-fd N or UTA_DESK_VAULT_PASSPHRASE_FILE), or set BITGET_API_KEY, BITGET_API_SECRET and BITGET_API_PASSPHRASE in the environment.`,
+      `Credentials are never accepted as options (${secretFlag.split('=')[0]}): ${named?.secretWords ?? EXCHANGE_SECRET_WORDS}.`,
     );
   let parsed;
   try {

@@ -27,6 +27,9 @@ import type { CliIo } from './output';
 import { instruments, openOrders, order } from './read-commands';
 import { revert } from './revert-command';
 import { SERVE_USAGE, serveArgs } from './serve-args';
+import { TEAM_IMPORT_HELP, TEAM_INIT_HELP, teamImportArgs, teamInitArgs } from './team-args';
+import { runTeamImport, runTeamInit } from './team-command';
+import { TEAM_PASSWORD_WORDS } from './team-password';
 import { tickers } from './tickers';
 
 /** A command that reads or amends on the exchange: the options every one takes, its own, its words. */
@@ -161,5 +164,29 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
       if (!io.serve) throw new Error('uta-desk serve was run without the folder of the built app');
       return runServe(options, { ...io.serve, version: io.version ?? 'unknown', out: io.stdout, err: io.stderr });
     },
+  }),
+  command({
+    name: 'team',
+    verb: 'init',
+    operands: ['URL'],
+    summary: "create or upgrade a team store's tables",
+    help: TEAM_INIT_HELP,
+    options: ['password-fd'],
+    onUsageError: 'own-help',
+    secretWords: TEAM_PASSWORD_WORDS,
+    parse: teamInitArgs,
+    run: runTeamInit,
+  }),
+  command({
+    name: 'team',
+    verb: 'import',
+    operands: ['URL'],
+    summary: "copy a folder's activity log into it",
+    help: TEAM_IMPORT_HELP,
+    options: ['user-data', 'display-name', 'password-fd'],
+    onUsageError: 'own-help',
+    secretWords: TEAM_PASSWORD_WORDS,
+    parse: teamImportArgs,
+    run: runTeamImport,
   }),
 ];

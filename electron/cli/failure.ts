@@ -6,9 +6,9 @@ import { DeskError, explainCode, type DeskErrorData } from '../../shared/errors'
 
 export const EXIT = {
   ok: 0,
-  /** The exchange answered with a rejection: nothing changed. */
+  /** The exchange answered with a rejection (or a team store refused): nothing changed. */
   rejected: 1,
-  /** Bad usage, missing credentials, an unknown profile, a wrong passphrase, a malformed file: nothing was sent. */
+  /** Bad usage, missing credentials, an unknown profile, a wrong passphrase or password, a malformed file: nothing was sent. */
   usage: 2,
   /** No usable answer (network, timeout, server error): for a modification the outcome is unknown. */
   unreachable: 3,
@@ -21,19 +21,19 @@ export const EXIT = {
 export const EXIT_MEANINGS: readonly (readonly [code: number, meaning: string])[] = [
   [
     EXIT.ok,
-    'done: every amend applied (--no-follow: accepted by the exchange; --dry-run: every item passes the checks); a read answered',
+    'done: every amend applied (--no-follow: accepted by the exchange; --dry-run: every item passes the checks); a read answered; a team command done',
   ],
   [
     EXIT.rejected,
-    'not applied: rejected by the exchange, or refused by an amend rule or a guard, excluded or not sent (nothing of it was sent); or the folder is locked by another process',
+    'not applied: rejected by the exchange, or refused by an amend rule or a guard, excluded or not sent (nothing of it was sent); or the folder is locked by another process; or a team store refused (its schema newer than this UTA Desk, no tables yet, read-only)',
   ],
   [
     EXIT.usage,
-    'bad usage, nothing sent: an option missing or wrong (modify with neither --qty nor --price), missing credentials, an unknown profile, a wrong vault passphrase, a malformed batch file, a selection too wide',
+    'bad usage, nothing sent: an option missing or wrong (modify with neither --qty nor --price), missing credentials, an unknown profile, a wrong vault passphrase, a malformed batch file, a selection too wide; a team store password wrong or in its address',
   ],
   [
     EXIT.unreachable,
-    'an outcome is unknown: check the order before anything else (this wins over 1); for the read commands: network failure, timeout or server error',
+    'an outcome is unknown: check the order before anything else (this wins over 1); for the read and team commands: network failure, timeout or server error',
   ],
 ];
 

@@ -56,7 +56,8 @@ function fromBytes(bytes: Buffer): string {
   return text;
 }
 
-function promptHidden(tty: PassphraseTty, question: string): Promise<string> {
+/** A line typed on the terminal with nothing echoed (Ctrl+C: a UsageError); also the team store's password. */
+export function promptHidden(tty: PassphraseTty, question: string): Promise<string> {
   const { input } = tty;
   tty.prompt.write(question);
   return new Promise((resolve, reject) => {
