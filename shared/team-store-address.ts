@@ -25,10 +25,11 @@ const MAX_CONNECT_TIMEOUT_S = 3600;
 const MAX_APPLICATION_NAME = 63;
 
 /**
- * Why an address is refused, in words; undefined when it is one a profile may name. Never quotes a
- * value of the address (one could be a password pasted in the wrong place).
+ * Why an address is refused, in words; undefined when it is one a profile (or `uta-desk team`) may
+ * name. Never quotes a value of the address (one could be a password pasted in the wrong place).
+ * `passwordInAddress`: where the caller takes the password instead, in words.
  */
-export function storeAddressProblem(text: string): string | undefined {
+export function storeAddressProblem(text: string, passwordInAddress = PASSWORD_IN_ADDRESS): string | undefined {
   if (text.length > MAX_STORE_ADDRESS) return `At most ${MAX_STORE_ADDRESS} characters`;
   if (/[\s\p{Cc}]/u.test(text)) return 'An address has no spaces or line breaks (write a space as %20)';
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1]?.toLowerCase();
@@ -37,14 +38,14 @@ export function storeAddressProblem(text: string): string | undefined {
   // The user name and password come before the last "@" of the part up to the first "/", "?" or "#".
   const authority = text.slice(`${scheme}://`.length).split(/[/?#]/, 1)[0] ?? '';
   const at = authority.lastIndexOf('@');
-  if (at >= 0 && authority.slice(0, at).includes(':')) return PASSWORD_IN_ADDRESS;
+  if (at >= 0 && authority.slice(0, at).includes(':')) return passwordInAddress;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return `Not an address UTA Desk can read: check the host and the port (1–65535), e.g. ${STORE_ADDRESS_EXAMPLE}`;
   }
-  if (url.password !== '') return PASSWORD_IN_ADDRESS;
+  if (url.password !== '') return passwordInAddress;
   if (url.hostname === '') return `The address needs a host, e.g. ${STORE_ADDRESS_EXAMPLE}`;
   if (url.hostname.includes(',')) return 'One host only: UTA Desk connects to one server, the primary';
   if (url.port === '0') return 'The port is 1 to 65535';
@@ -52,13 +53,13 @@ export function storeAddressProblem(text: string): string | undefined {
   if (database === '') return `The address needs a database name after the host, e.g. ${STORE_ADDRESS_EXAMPLE}`;
   if (database.includes('/')) return 'The database name is one word after the host: postgres://host/db';
   if (url.hash !== '') return 'An address has no #part';
-  return parametersProblem(url.searchParams);
+  return parametersProblem(url.searchParams, passwordInAddress);
 }
 
-function parametersProblem(params: URLSearchParams): string | undefined {
+function parametersProblem(params: URLSearchParams, passwordInAddress: string): string | undefined {
   const seen = new Set<string>();
   for (const [key, value] of params) {
-    if (key === 'password') return PASSWORD_IN_ADDRESS;
+    if (key === 'password') return passwordInAddress;
     if (!(STORE_ADDRESS_PARAMETERS as readonly string[]).includes(key)) {
       // Named when it looks like a parameter; anything else could be a secret pasted in the wrong place.
       const named = /^[a-z_]{1,32}$/i.test(key) ? `"${key}"` : 'a parameter';

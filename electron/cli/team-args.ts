@@ -3,6 +3,7 @@ import type { ParsedValues } from './cli-options';
 import { integerOption } from './option-values';
 import { TEAM_PASSWORD_FILE_VARIABLE, TEAM_PASSWORD_SOURCES } from './team-password';
 import { UsageError } from './usage-error';
+import { storeAddressProblem } from '../../shared/team-store-address';
 
 /** The --password-fd lines of a help whose descriptions start at column `at`. */
 function passwordHelp(at: number): string {
@@ -81,42 +82,13 @@ export function teamImportArgs(values: ParsedValues, operands: readonly string[]
 }
 
 export const PASSWORD_IN_ADDRESS = `Put the password in ${TEAM_PASSWORD_SOURCES}, not in the address: an address is seen in process lists and shell history`;
-const EXAMPLE = 'postgres://user@host/database?sslmode=verify-full';
-/** The query parameters an address may set (pg reads any other, host= and password= included). */
-const PARAMETERS = ['sslmode', 'connect_timeout', 'application_name'];
 
 /**
  * The store's address as typed, refused in words (never quoting it: a password may be in it) when
- * it is not one UTA Desk connects to.
+ * it is not one UTA Desk connects to: the rules a profile's store address follows.
  */
 export function storeAddress(text: string): string {
-  const problem = addressProblem(text.trim());
-  if (problem) throw new UsageError(`${problem}.`);
+  const problem = storeAddressProblem(text.trim(), PASSWORD_IN_ADDRESS);
+  if (problem) throw new UsageError(`${problem.replace(/\.$/, '')}.`);
   return text.trim();
-}
-
-function addressProblem(text: string): string | undefined {
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1]?.toLowerCase();
-  if (scheme !== 'postgres' && scheme !== 'postgresql')
-    return `The team store's address is postgres://… or postgresql://…, e.g. ${EXAMPLE}`;
-  // The user name and password come before the last "@" of the part up to the first "/", "?" or "#".
-  const authority = text.slice(`${scheme}://`.length).split(/[/?#]/, 1)[0] ?? '';
-  const at = authority.lastIndexOf('@');
-  if (at >= 0 && authority.slice(0, at).includes(':')) return PASSWORD_IN_ADDRESS;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return `Not an address UTA Desk can read: check the host and the port (1–65535), e.g. ${EXAMPLE}`;
-  }
-  if ([...url.searchParams.keys()].some((k) => k.toLowerCase().includes('password'))) return PASSWORD_IN_ADDRESS;
-  if (url.hostname === '' || url.hostname.includes(',')) return `The address needs one host, e.g. ${EXAMPLE}`;
-  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (database === '' || database.includes('/'))
-    return `The address needs a database name after the host, e.g. ${EXAMPLE}`;
-  if (url.hash !== '') return 'An address has no #part';
-  const other = [...url.searchParams.keys()].find((k) => !PARAMETERS.includes(k));
-  if (other !== undefined)
-    return `The address may not set ${/^[a-z_]{1,32}$/i.test(other) ? `"${other}"` : 'a parameter'}: only ${PARAMETERS.join(', ')} are taken`;
-  return undefined;
 }

@@ -208,7 +208,10 @@ describe('uta-desk team init', () => {
 
   it.each([
     [['init'], 'team init needs URL.'],
-    [['init', 'https://db.example/desk'], "The team store's address is postgres://… or postgresql://…"],
+    [
+      ['init', 'https://db.example/desk'],
+      'Only postgres:// or postgresql:// addresses: a team store is a PostgreSQL database',
+    ],
     [['init', 'postgres://db.example'], 'The address needs a database name after the host'],
     [['init', 'postgres://db.example/desk?host=elsewhere'], 'The address may not set "host"'],
     [

@@ -3,6 +3,7 @@
  * activity log copied into the store, store-import.ts): a line of what was done, or the failure in
  * words with its exit code (failure.ts). The password is never printed, nor the address with it.
  */
+import { storeAddressWords } from '../../shared/team-store-address';
 import { stat } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import pg from 'pg';
@@ -12,7 +13,7 @@ import { defaultUserDataDir } from '../core/open-core';
 import { migrate } from '../team-store/migrate';
 import { SCHEMA_VERSION } from '../team-store/migrations';
 import { ActivityReadError, importActivity, importDeskId } from '../team-store/store-import';
-import { failureOf, storeWhere, TeamStoreError } from '../team-store/store-words';
+import { failureOf, TeamStoreError } from '../team-store/store-words';
 import { connectionConfig } from '../team-store/team-store';
 import { EXIT } from './failure';
 import type { CliIo } from './output';
@@ -24,7 +25,7 @@ import { UsageError } from './usage-error';
 export const IMPORT_PROFILE_NAME = 'activity import';
 
 export async function runTeamInit(c: TeamInitCommand, io: CliIo): Promise<number> {
-  const where = storeWhere(c.url);
+  const where = storeAddressWords(c.url);
   return reported('team init', where, c, io, async (password) => {
     const client = new pg.Client({
       ...connectionConfig({ url: c.url, password }),
@@ -50,7 +51,7 @@ export async function runTeamInit(c: TeamInitCommand, io: CliIo): Promise<number
 }
 
 export async function runTeamImport(c: TeamImportCommand, io: CliIo): Promise<number> {
-  const where = storeWhere(c.url);
+  const where = storeAddressWords(c.url);
   const dir = c.userDataDir ?? defaultUserDataDir(process.platform, io.env);
   // A mistyped folder is said as such, not imported as an empty log.
   if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {

@@ -7,6 +7,7 @@
  * indexes). `match`, any predicate, still works: it is run here over what SQL answers, a scan bounded
  * like the local log's (SCAN_BUDGET attempts per call, then `next` says where to go on).
  */
+import { storeAddressWords } from '../../shared/team-store-address';
 import pg from 'pg';
 import type { ActivitySearch } from '../../shared/attempt-search';
 import { ATTEMPT_STATUSES, FINAL_STATUSES, type Attempt, type AttemptStatus } from '../../shared/attempts';
@@ -37,7 +38,6 @@ import {
   type Queryable,
 } from './store-activity-sql';
 import { whoOfRow, withWho } from './store-activity-who';
-import { storeWhere } from './store-words';
 import { connectionConfig } from './team-store';
 
 /** What Activity reads of a log; the local ActivityLog and StoreActivity both answer it. */
@@ -168,7 +168,7 @@ export function openStoreActivity(
     (checked ??= (async () => {
       const client = await pool.connect();
       try {
-        await checkSchema(client, storeWhere(settings.url));
+        await checkSchema(client, storeAddressWords(settings.url));
       } finally {
         client.release();
       }

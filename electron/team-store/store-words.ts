@@ -17,16 +17,6 @@ export class TeamStoreError extends Error {
   }
 }
 
-/** "db.example:5432/desk": where the store is, for words; never a user name or password. */
-export function storeWhere(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
-  } catch {
-    return 'the team store';
-  }
-}
-
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
 
 /** Which failure a pg or socket error is (SQLSTATE classes: 53 resources, 57 operator, 08 connection, 28 auth). */

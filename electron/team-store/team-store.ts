@@ -13,13 +13,14 @@
  *
  * Never a secret or a signature: attempts hold the request body, which has neither.
  */
+import { storeAddressWords } from '../../shared/team-store-address';
 import pg from 'pg';
 import type { Attempt } from '../../shared/attempts';
 import type { SourceHost } from '../../shared/call-source';
 import { FINAL_STATUSES } from '../../shared/attempts';
 import { checkSchema } from './migrate';
 import type { TeamStoreSettings } from './settings';
-import { storeNotWritableMessage, storeWhere, TeamStoreError } from './store-words';
+import { storeNotWritableMessage, TeamStoreError } from './store-words';
 import type { LogHealth } from '../activity/activity-health';
 import type { RunRecord } from '../amend/run-records';
 import { openStoreActivity, type StoreActivity } from './store-activity';
@@ -104,7 +105,7 @@ export class TeamStore {
   private probe: { at: number; health: LogHealth } | undefined;
 
   constructor(private readonly opts: TeamStoreOptions) {
-    this.where = storeWhere(opts.settings.url);
+    this.where = storeAddressWords(opts.settings.url);
     this.desk = opts.desk;
     this.account = opts.account;
     this.leaseMs = opts.leaseMs ?? LEASE_MS;
