@@ -2,20 +2,24 @@
  * `uta-desk team init URL` and `uta-desk team import URL` against a throwaway PostgreSQL cluster: what
  * each prints, and each failure in words with its exit code (failure.ts), the password never shown.
  */
-import { randomUUID } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DESK_ID_FILE } from '../team-store/desk-id';
 import { migrate } from '../team-store/migrate';
 import { SCHEMA_VERSION } from '../team-store/migrations';
-import { connectionConfig } from '../team-store/team-store';
-import { startPgCluster, TEST_PASSWORD, type PgCluster } from '../team-store/testing/pg-cluster';
+import {
+  freshDatabase,
+  startPgCluster,
+  TEST_PASSWORD,
+  withStoreClient,
+  type PgCluster,
+} from '../team-store/testing/pg-cluster';
 import { storedAttempts, storedTrails, writeDeskLog } from '../team-store/testing/log-fixtures';
 import { commandHelp } from './command-help';
 import { EXIT } from './failure';
@@ -41,21 +45,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function newDatabase(): Promise<string> {
-  const name = `t_${randomUUID().replaceAll('-', '')}`;
-  await cluster.createDatabase(name);
-  return name;
-}
+const newDatabase = () => freshDatabase(cluster, { bare: true });
 
-async function withClient<T>(db: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client(connectionConfig({ url: cluster.url(db), password: TEST_PASSWORD }));
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const withClient = <T>(db: string, work: (c: pg.Client) => Promise<T>) => withStoreClient(cluster.url(db), work);
 
 /** The CLI with the password in the file UTA_DESK_TEAM_PASSWORD_FILE names (unless `env` says otherwise). */
 function team(argv: string[], env: Record<string, string> = { UTA_DESK_TEAM_PASSWORD_FILE: passwordFile }) {

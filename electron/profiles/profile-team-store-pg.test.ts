@@ -6,11 +6,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../team-store/migrate';
-import { connectionConfig, TeamStore } from '../team-store/team-store';
-import { startPgCluster, TEST_PASSWORD, type PgCluster } from '../team-store/testing/pg-cluster';
+import { TeamStore } from '../team-store/team-store';
+import { startPgCluster, TEST_PASSWORD, type PgCluster, withStoreClient } from '../team-store/testing/pg-cluster';
 import { deskOf } from '../team-store/testing/store-fixtures';
 import { deskFailure } from '../testing/desk-failure';
 import type { ProfileService } from '../core/context';
@@ -28,10 +27,7 @@ beforeAll(async () => {
   ]);
   for (const name of ['desk', 'other']) {
     await cluster.createDatabase(name);
-    const client = new pg.Client(connectionConfig({ url: cluster.url(name), password: TEST_PASSWORD }));
-    await client.connect();
-    await migrate(client, name);
-    await client.end();
+    await withStoreClient(cluster.url(name), (c) => migrate(c, name));
   }
 }, 60_000);
 afterAll(async () => {

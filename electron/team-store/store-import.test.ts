@@ -7,14 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { chmod, chown, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ActivityLog } from '../activity/activity-log';
 import { DESK_ID_FILE } from './desk-id';
-import { migrate } from './migrate';
 import { importActivity, importDeskId, type ImportOptions } from './store-import';
-import { connectionConfig, type DeskIdentity } from './team-store';
-import { startPgCluster, TEST_PASSWORD, type PgCluster } from './testing/pg-cluster';
+import type { DeskIdentity } from './team-store';
+import { freshDatabase, startPgCluster, TEST_PASSWORD, withStoreClient, type PgCluster } from './testing/pg-cluster';
 import { logAttempt, step, storedAttempts, storedTrails, writeDeskLog } from './testing/log-fixtures';
 import { attemptOf, deskOf, keysOf, storeOn } from './testing/store-fixtures';
 
@@ -34,22 +33,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function database(): Promise<string> {
-  const name = `t_${randomUUID().replaceAll('-', '')}`;
-  await cluster.createDatabase(name);
-  await withClient(name, (c) => migrate(c, name));
-  return name;
-}
+const database = () => freshDatabase(cluster);
 
-async function withClient<T>(db: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client(connectionConfig({ url: cluster.url(db), password: TEST_PASSWORD }));
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const withClient = <T>(db: string, work: (c: pg.Client) => Promise<T>) => withStoreClient(cluster.url(db), work);
 
 async function folderBytes(folder: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkSchema, migrate } from './migrate';
 import { SCHEMA_VERSION } from './migrations';
 import { failureOf, TeamStoreError } from './store-words';
 import { connectionConfig, type TeamStore } from './team-store';
-import { startPgCluster, TEST_PASSWORD, type PgCluster } from './testing/pg-cluster';
+import { freshDatabase, startPgCluster, TEST_PASSWORD, withStoreClient, type PgCluster } from './testing/pg-cluster';
 import { attemptOf, deskOf, keysOf, storeOn } from './testing/store-fixtures';
 
 let cluster: PgCluster;
@@ -21,22 +20,9 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close()));
 });
 
-async function database(init = true): Promise<string> {
-  const name = `t_${randomUUID().replaceAll('-', '')}`;
-  await cluster.createDatabase(name);
-  if (init) await withClient(name, (c) => migrate(c, name));
-  return name;
-}
+const database = (init = true) => freshDatabase(cluster, { bare: !init });
 
-async function withClient<T>(db: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client(connectionConfig({ url: cluster.url(db), password: TEST_PASSWORD }));
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const withClient = <T>(db: string, work: (c: pg.Client) => Promise<T>) => withStoreClient(cluster.url(db), work);
 
 function store(db: string, name: string, over: Parameters<typeof storeOn>[3] = {}): TeamStore {
   const s = storeOn(cluster, db, deskOf(name), over);

@@ -4,11 +4,15 @@
  * root the cluster belongs to the `postgres` user and every server command runs through runuser.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
+import { migrate } from '../migrate';
+import { connectionConfig } from '../team-store';
 
 const run = promisify(execFile);
 
@@ -116,4 +120,23 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   };
   await cluster.start();
   return cluster;
+}
+
+/** A new database on the cluster, with UTA Desk's tables unless `bare`; answers its name. */
+export async function freshDatabase(cluster: PgCluster, options: { bare?: boolean } = {}): Promise<string> {
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  await cluster.createDatabase(name);
+  if (!options.bare) await withStoreClient(cluster.url(name), (c) => migrate(c, name));
+  return name;
+}
+
+/** One client on the store at `url` (the test password) for the length of `work`. */
+export async function withStoreClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(connectionConfig({ url, password: TEST_PASSWORD }));
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
