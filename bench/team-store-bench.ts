@@ -27,7 +27,7 @@ import { migrate } from '../electron/team-store/migrate';
 import { StoreActivity } from '../electron/team-store/store-activity';
 import type { Queryable } from '../electron/team-store/store-activity-sql';
 import { storeSearchText, type DeskWho } from '../electron/team-store/store-activity-who';
-import { connectionConfig } from '../electron/team-store/team-store';
+import { connectionConfig } from '../electron/team-store/connection';
 import { startPgCluster, TEST_PASSWORD } from '../electron/team-store/testing/pg-cluster';
 
 const { values } = parseArgs({

@@ -14,7 +14,7 @@ import { migrate } from '../team-store/migrate';
 import { SCHEMA_VERSION } from '../team-store/migrations';
 import { ActivityReadError, importActivity, importDeskId } from '../team-store/store-import';
 import { failureOf, TeamStoreError } from '../team-store/store-words';
-import { connectionConfig } from '../team-store/team-store';
+import { connectionConfig } from '../team-store/connection';
 import { EXIT } from './failure';
 import type { CliIo } from './output';
 import type { TeamImportCommand, TeamInitCommand } from './team-args';

@@ -7,7 +7,8 @@ import { sourceWords } from '../../shared/call-source';
 import type { LogEntry } from '../activity/activity-log';
 import { migrate } from './migrate';
 import { openStoreActivity, StoreActivity } from './store-activity';
-import { connectionConfig, type TeamStore } from './team-store';
+import type { TeamStore } from './team-store';
+import { connectionConfig } from './connection';
 import { startPgCluster, TEST_PASSWORD, type PgCluster } from './testing/pg-cluster';
 import { attemptOf, deskOf, keysOf, storeOn } from './testing/store-fixtures';
 

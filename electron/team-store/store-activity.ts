@@ -38,7 +38,7 @@ import {
   type Queryable,
 } from './store-activity-sql';
 import { whoOfRow, withWho } from './store-activity-who';
-import { connectionConfig } from './team-store';
+import { connectionConfig } from './connection';
 
 /** What Activity reads of a log; the local ActivityLog and StoreActivity both answer it. */
 export type ActivityReads = Pick<ActivityLog, 'page' | 'entries' | 'runItems' | 'pageByKeys' | 'find'>;

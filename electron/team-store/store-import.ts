@@ -34,7 +34,8 @@ import { PROFILES_FILE } from '../profiles/profile-store';
 import { DESK_ID_FILE, deskId } from './desk-id';
 import { checkSchema } from './migrate';
 import { accountOf } from './team-links';
-import { connectionConfig, TeamStore, type DeskIdentity } from './team-store';
+import { TeamStore, type DeskIdentity } from './team-store';
+import { connectionConfig } from './connection';
 
 /** Attempts per transaction (and per page read, and per question to the store). */
 export const IMPORT_BATCH = 1000;

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkSchema, migrate } from './migrate';
 import { SCHEMA_VERSION } from './migrations';
 import { failureOf, TeamStoreError } from './store-words';
-import { connectionConfig, type TeamStore } from './team-store';
+import type { TeamStore } from './team-store';
+import { connectionConfig } from './connection';
 import { freshDatabase, startPgCluster, TEST_PASSWORD, withStoreClient, type PgCluster } from './testing/pg-cluster';
 import { attemptOf, deskOf, keysOf, storeOn } from './testing/store-fixtures';
 

@@ -19,6 +19,7 @@ import type { Attempt } from '../../shared/attempts';
 import type { SourceHost } from '../../shared/call-source';
 import { FINAL_STATUSES } from '../../shared/attempts';
 import { checkSchema } from './migrate';
+import { connectionConfig, CONNECT_TIMEOUT_MS } from './connection';
 import type { TeamStoreSettings } from './settings';
 import { storeNotWritableMessage, TeamStoreError } from './store-words';
 import type { LogHealth } from '../activity/activity-health';
@@ -75,9 +76,6 @@ export interface TeamStoreOptions {
 export const LEASE_MS = 15_000;
 export const HEARTBEAT_MS = 3_000;
 const CHANNEL = 'uta_desk_team';
-/** A store that does not answer in this time is unreachable: nothing is sent while it is. */
-const CONNECT_TIMEOUT_MS = 3_000;
-const STATEMENT_TIMEOUT_MS = 5_000;
 const PROBE_EVERY_MS = 2_000;
 /** Steps kept for a store that is down (a run of 1,000 items makes a few thousand). */
 const MAX_BEHIND = 20_000;
@@ -567,29 +565,6 @@ export class TeamStore {
     await listener?.end().catch(() => undefined);
     await this.pool.end().catch(() => undefined);
     await this.reads?.close().catch(() => undefined);
-  }
-}
-
-/**
- * pg reads the password from the address when it has one there, ignoring a `password` given beside
- * it; the profile keeps it apart (sealed), so it joins the address only here, in memory.
- */
-export function connectionConfig(settings: Pick<TeamStoreSettings, 'url' | 'password'>): pg.ClientConfig {
-  return {
-    connectionString: withPassword(settings.url, settings.password),
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  };
-}
-
-function withPassword(url: string, password: string | undefined): string {
-  if (password === undefined) return url;
-  try {
-    const u = new URL(url);
-    u.password = password;
-    return u.toString();
-  } catch {
-    return url;
   }
 }
 

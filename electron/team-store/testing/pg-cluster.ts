@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { migrate } from '../migrate';
-import { connectionConfig } from '../team-store';
+import { connectionConfig } from '../connection';
 
 const run = promisify(execFile);
 
