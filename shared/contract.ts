@@ -87,7 +87,15 @@ export const contract = {
       cursor: boundedText(256, { min: 0 }).optional(),
       limit: z.number().int().min(1).max(100).optional(),
     }),
-    response: z.object({ list: z.array(orderSchema), cursor: z.string().nullable() }),
+    response: z.object({
+      list: z.array(orderSchema),
+      cursor: z.string().nullable(),
+      /**
+       * Main's guard on each listed order that is not free (in flight, outcome unknown, locked; this
+       * desk's or another desk's of the team store), by its Order ID: at most one per order listed.
+       */
+      guards: z.record(z.string(), orderGuardSchema),
+    }),
   },
   sendModification: {
     channel: 'amend:send',

@@ -345,6 +345,62 @@ describe('the guard answered with every attempt', () => {
   });
 });
 
+describe('the guards answered with open orders', () => {
+  const FUTURES = { category: 'USDT-FUTURES' } as const;
+  const OTHER_DESK =
+    '1387…041 is being amended by alice on desk-2: in flight since 10:42:05 UTC. Nothing is sent from this desk.';
+
+  it('names the order in flight by its Order ID, with main’s words, and none of the free ones', async () => {
+    const { service } = desk();
+    // The modify's answer is held back: the single amend stays in flight while the page is read.
+    demo.control.delayResponses(MODIFY, 1000, 1);
+    // Named by its client order ID only, and never loaded: main still finds it on the page.
+    const sent = await service.send({ ...BTC, price: '60010.0', category: 'USDT-FUTURES', symbol: 'BTCUSDT' });
+    expect(sent.status).toBe('sending');
+    const page = await service.listOpenOrders(FUTURES);
+    expect(page.list.map((o) => o.orderId)).toContain(BTC_ID);
+    expect(page.list.length).toBeGreaterThan(1);
+    expect(page.guards).toEqual({ [BTC_ID]: sent.guard });
+    expect(page.guards[BTC_ID]).toMatchObject({ state: 'in-flight', attemptId: sent.id });
+    expect(page.guards[BTC_ID]?.reason).toMatch(
+      /^A modification of order demo-btc-open is in progress: it was sent at/,
+    );
+
+    // Once it applied, the order is free: the next page names no guard.
+    expect((await service.settled(sent.id)).status).toBe('applied');
+    expect((await service.listOpenOrders(FUTURES)).guards).toEqual({});
+  });
+
+  it('names a guard another desk holds, with the holder’s words, only for orders the page lists', async () => {
+    const { service } = desk();
+    service.steps.profileState(profile.id).guards.setElsewhere([
+      { orderKey: `orderId:${BTC_ID}`, state: 'in-flight', attemptId: 'desk-2-attempt', reason: OTHER_DESK },
+      // SOL is a spot order: not on a page of USDT-FUTURES.
+      {
+        orderKey: `clientOid:${SOL.clientOid}`,
+        state: 'locked',
+        attemptId: 'desk-2-other',
+        reason: 'Locked elsewhere.',
+      },
+    ]);
+    const page = await service.listOpenOrders(FUTURES);
+    expect(page.guards).toEqual({
+      [BTC_ID]: { state: 'in-flight', attemptId: 'desk-2-attempt', reason: OTHER_DESK },
+    });
+    const spot = await service.listOpenOrders({ category: 'SPOT' });
+    const solId = spot.list.find((o) => o.clientOid === SOL.clientOid)?.orderId ?? '';
+    expect(spot.guards).toEqual({ [solId]: expect.objectContaining({ state: 'locked' }) });
+
+    // The desk, loading the order, is told the same words; a send is refused with them, nothing sent.
+    const loaded = await service.getOrder(BTC);
+    expect(loaded.guard).toMatchObject({ state: 'in-flight', reason: OTHER_DESK });
+    const refused = await service.send({ ...BTC, price: '60010.0' });
+    expect(refused.status).toBe('refused');
+    expect(refused.summary).toBe(`Refused: ${OTHER_DESK}`);
+    expect(modifies()).toEqual([]);
+  });
+});
+
 describe('activity', () => {
   it('records every attempt in the log, readable after a restart', async () => {
     const { service } = desk();

@@ -93,12 +93,29 @@ export class AmendService {
     symbol?: string;
     cursor?: string;
     limit?: number;
-  }): Promise<{ list: Order[]; cursor: string | null }> {
-    const { client } = await this.opts.session();
+  }): Promise<{ list: Order[]; cursor: string | null; guards: Record<string, OrderGuard> }> {
+    await this.steps.recovered;
+    const { profile, client } = await this.opts.session();
     // A listing is not a look at the order: only Get Order Details (an explicit load, or a follow-up
     // read) feeds what main checks against, so an order never loaded is left to the exchange to judge.
     const page = await client.getOpenOrders(query);
-    return { list: page.list, cursor: page.cursor ? page.cursor : null };
+    return { list: page.list, cursor: page.cursor ? page.cursor : null, guards: this.guardsOf(profile.id, page.list) };
+  }
+
+  /**
+   * Main's guard on each listed order that is not free, by Order ID, as it stands when the page is
+   * back: Amend many's preview refuses those rows in these words (a run's check still decides).
+   */
+  private guardsOf(profileId: string, list: readonly Order[]): Record<string, OrderGuard> {
+    const guards = this.steps.profileState(profileId).guards;
+    const held: [string, OrderGuard][] = [];
+    for (const o of list) {
+      if (!o.orderId) continue;
+      const guard = guards.get(mergeIds({ orderId: o.orderId, clientOid: o.clientOid }));
+      if (guard.state !== 'free') held.push([o.orderId, guard]);
+    }
+    // An own property even for an Order ID named like one of an object's ("__proto__").
+    return Object.fromEntries(held);
   }
 
   async getAttempt(id: string, after?: SeenState): Promise<AttemptWithGuard> {

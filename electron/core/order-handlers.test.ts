@@ -129,4 +129,17 @@ describe('sendModification through dispatch (renderer bypassed)', () => {
     const page2 = await call('listOpenOrders', { limit: 10, cursor: p1.cursor ?? undefined });
     expect(page2.ok && (page2.data as { list: { orderId: string }[] }).list[0]).not.toEqual(p1.list[0]);
   });
+
+  it('answers open orders with the guard of the one in flight, in the contract’s shape', async () => {
+    demo.control.delayResponses(MODIFY, 800, 1);
+    const first = await send({ clientOid: 'demo-btc-open', price: '60010.0' });
+    const r = await call('listOpenOrders', { category: 'USDT-FUTURES' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const page = contract.listOpenOrders.response.parse(r.data);
+    const btc = page.list.find((o) => o.clientOid === 'demo-btc-open');
+    expect(btc).toBeDefined();
+    expect(page.guards).toEqual({ [btc?.orderId ?? '']: first.guard });
+    expect(first.guard).toMatchObject({ state: 'in-flight', attemptId: first.id });
+  });
 });

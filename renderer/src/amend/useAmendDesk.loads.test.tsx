@@ -67,7 +67,7 @@ function heldMain() {
       instruments: [symbol === 'ETHUSDT' ? instrument('ETHUSDT', 'ETH', '2') : instrument('BTCUSDT', 'BTC', '1')],
       fetchedAt: 1,
     }),
-    listOpenOrders: () => ({ list: [], cursor: null }),
+    listOpenOrders: () => ({ list: [], cursor: null, guards: {} }),
   });
   return held;
 }

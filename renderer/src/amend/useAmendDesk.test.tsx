@@ -73,7 +73,7 @@ function fakeMain(sent: AttemptWithGuard, reads: AttemptWithGuard[]) {
   const desk: FakeDesk = installFakeDesk({
     getOrder: () => ({ order: main.order, guard: main.guard }),
     listInstruments: () => ({ instruments: [BTC], fetchedAt: 1 }),
-    listOpenOrders: () => ({ list: [], cursor: null }),
+    listOpenOrders: () => ({ list: [], cursor: null, guards: {} }),
     sendModification: () => sent,
     // Like main, a read that says what the desk saw last is answered when there is news: here, a moment later.
     getAttempt: async (request) => {
@@ -228,7 +228,7 @@ describe('the amend desk', () => {
         return { order: ORDER, guard: { state: 'free' } };
       },
       listInstruments: () => ({ instruments: [BTC], fetchedAt: 1 }),
-      listOpenOrders: () => ({ list: [], cursor: null }),
+      listOpenOrders: () => ({ list: [], cursor: null, guards: {} }),
       sendModification: () => applied,
       getAttempt: () => applied,
     });
