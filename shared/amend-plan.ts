@@ -7,7 +7,15 @@
  */
 import { MAX_BATCH_ITEMS, type Category, type Instrument, type ModifyOrderRequest, type Order } from './schemas';
 import { validatePlanRule, type PlanRule } from './plan-rule';
-import { planRow, type InstrumentLookup, type MarketLookup, type PlanRow, type RowContext } from './plan-row';
+import type { OrderGuard } from './attempts';
+import {
+  planRow,
+  type GuardLookup,
+  type InstrumentLookup,
+  type MarketLookup,
+  type PlanRow,
+  type RowContext,
+} from './plan-row';
 
 export interface PlanInput {
   orders: readonly Order[];
@@ -17,6 +25,8 @@ export interface PlanInput {
   now?: number;
   /** When given, a new price outside the price band is a warning on its row. */
   market?: MarketLookup;
+  /** Main's guards on the orders (listOpenOrders' `guards`): a guarded order's row is refused. */
+  guards?: GuardLookup;
 }
 
 export interface PlanSummary {
@@ -54,10 +64,24 @@ export function instrumentLookup(instruments: Iterable<Instrument>): InstrumentL
   return (category, symbol) => byKey.get(key(category, symbol));
 }
 
+/** A lookup over listOpenOrders' guards, by Order ID (only the record's own entries). */
+export function guardLookup(byOrderId: Readonly<Record<string, OrderGuard>>): GuardLookup {
+  return (order) => {
+    const id = order.orderId.trim();
+    return id && Object.hasOwn(byOrderId, id) ? byOrderId[id] : undefined;
+  };
+}
+
 /** The rule applied to every selected order, in the order given. */
 export function planAmends(input: PlanInput): AmendPlan {
   const ruleErrors = validatePlanRule(input.rule);
-  const ctx: RowContext = { rule: input.rule, instruments: input.instruments, market: input.market, now: input.now };
+  const ctx: RowContext = {
+    rule: input.rule,
+    instruments: input.instruments,
+    market: input.market,
+    now: input.now,
+    ...(input.guards ? { guardOf: input.guards } : {}),
+  };
   const seen = new Set<string>();
   const rows = input.orders.map((o) => planRow(o, ctx, seen, ruleErrors.length > 0));
   return { rows, summary: summarize(rows), ruleErrors };

@@ -4,6 +4,7 @@
  * verdict, or why it is left out in plain words.
  */
 import { knownOrderOf, type RuleIssue } from './amend-draft';
+import type { OrderGuard } from './attempts';
 import { checkAmend } from './amend-rules';
 import { changeText } from './change-text';
 import { Dec, toDec } from './decimal';
@@ -19,6 +20,11 @@ export const OPEN_ORDER_STATUSES: readonly string[] = ['live', 'new', 'partially
 export type InstrumentLookup = (category: Category, symbol: string) => Instrument | undefined;
 /** A market price to compare against the instrument's price band (last price, or mark for futures). */
 export type MarketLookup = (category: Category, symbol: string) => string | undefined;
+/**
+ * Main's guard on an order (in flight, outcome unknown, locked; on this desk or another of the team
+ * store), as listOpenOrders answered it; undefined when main named none.
+ */
+export type GuardLookup = (order: Order) => OrderGuard | undefined;
 
 export type RowStatus = 'ready' | 'refused' | 'excluded';
 
@@ -69,7 +75,10 @@ export interface PlanRow {
   category: string;
   symbol: string;
   side?: string;
-  /** ready: will be sent; refused: a rule says the exchange would refuse it; excluded: not sent, see exclusion. */
+  /**
+   * ready: will be sent; refused: a rule says the exchange would refuse it, or main guards the order
+   * (see errors); excluded: not sent, see exclusion.
+   */
   status: RowStatus;
   current: PlanValues & { filledQty?: string };
   /** The values the rule gives, for the fields it touches (present on excluded rows once computed). */
@@ -132,6 +141,20 @@ export interface RowContext {
   instruments: InstrumentLookup;
   market: MarketLookup | undefined;
   now: number | undefined;
+  /** Main's guards on the orders: a guarded order's row is refused in the guard's words. */
+  guardOf?: GuardLookup;
+}
+
+/** The words of a refusal when main gave none (as main's own refusals say it). */
+export const GUARDED_WORDS = 'This order cannot be modified now.';
+
+/**
+ * Main's guard as the row's first error: it stands in the way before any rule does, and no value the
+ * rule gives cures it. Undefined when the order is free.
+ */
+export function guardIssue(guard: OrderGuard | undefined): RuleIssue | undefined {
+  if (!guard || guard.state === 'free') return undefined;
+  return { rule: `order-${guard.state}`, field: 'order', severity: 'error', message: guard.reason || GUARDED_WORDS };
 }
 
 export function planRow(order: Order, ctx: RowContext, seen: Set<string>, ruleInvalid: boolean): PlanRow {
@@ -289,16 +312,20 @@ export function planRow(order: Order, ctx: RowContext, seen: Set<string>, ruleIn
     { instrument, order: known, ...(ctx.now !== undefined ? { now: ctx.now } : {}) },
   );
   const warnings = [...report.warnings];
+  // Main holds the order (an amend in flight here or on another desk, an unknown outcome, a lock):
+  // refused in main's words, with what the rule would do still shown. A run's check decides again.
+  const guarded = guardIssue(ctx.guardOf?.(order));
+  const errors = guarded ? [guarded, ...report.errors] : report.errors;
   const marketPrice = priceChanges ? ctx.market?.(category, order.symbol) : undefined;
   const band =
     marketPrice && row.next.price ? priceBandWarning(side, row.next.price, marketPrice, instrument) : undefined;
   if (band) warnings.push(band);
   return {
     ...row,
-    status: report.ok ? 'ready' : 'refused',
+    status: report.ok && !guarded ? 'ready' : 'refused',
     request: report.request,
     change: changeText(report.request, row.current),
-    errors: report.errors,
+    errors,
     warnings,
   };
 }

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { OrderGuard } from '../../../shared/attempts';
 import type { BatchRun, RunItem } from '../../../shared/batch-run';
 import type { ModifyOrderRequest, Instrument, Order } from '../../../shared/schemas';
 import type { ProfileSummary } from '../../../shared/profiles';
@@ -86,6 +87,7 @@ let desk: FakeDesk;
 let started: ModifyOrderRequest[] = [];
 let checked = false;
 let openOrders: Order[] = [];
+let guards: Record<string, OrderGuard> = {};
 
 function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -102,8 +104,9 @@ describe('Amend many screen', () => {
     started = [];
     checked = false;
     openOrders = [order(1), order(2), order(3, { orderStatus: 'partially_filled', cumExecQty: '0.0060' })];
+    guards = {};
     desk = installFakeDesk({
-      listOpenOrders: () => ({ list: openOrders, cursor: null, guards: {} }),
+      listOpenOrders: () => ({ list: openOrders, cursor: null, guards }),
       listInstruments: () => ({ instruments: [BTC], fetchedAt: 1 }),
       getTickers: () => ({ tickers: [], fetchedAt: 1 }),
       getAppStatus: () => ({
@@ -188,6 +191,32 @@ describe('Amend many screen', () => {
     expect(desk.calls.filter((c) => c.method === 'controlRun').map((c) => c.request)).toEqual([
       { id: 'run-1', action: 'check' },
     ]);
+  });
+
+  it('refuses an order main guards, with main’s words, and sends the others', async () => {
+    const words = '1002 is being amended by alice on desk-2: in flight since 10:42:05 UTC.';
+    guards = { '1002': { state: 'in-flight', attemptId: 'desk-2-attempt', reason: words } };
+    renderScreen();
+    await screen.findByRole('checkbox', { name: 'Select order ladder-1' }, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select order ladder-1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select order ladder-2' }));
+    fireEvent.change(screen.getByLabelText('Price steps'), { target: { value: '1' } });
+
+    const preview = screen.getByRole('table', { name: 'Preview' });
+    await waitFor(() => expect(within(preview).getAllByText('Ready')).toHaveLength(1));
+    const held = within(preview).getByText('ladder-2').closest('tr') as HTMLElement;
+    expect(within(held).getByText('Refused')).toBeTruthy();
+    expect(within(held).getByText(words)).toBeTruthy();
+    // What the rule would do is still shown: the operator sees which change waits for the other desk.
+    expect(held.textContent).toContain('59002.1');
+    expect(screen.getByRole('status', { name: 'Preview counts' }).textContent).toContain('1 refused');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Review and send…' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send 1 modification' }));
+    await screen.findByRole('progressbar', { name: 'Run progress' });
+    expect(started.map((r) => r.orderId)).toEqual(['1001']);
+    const request = desk.calls.find((c) => c.method === 'startRun')?.request as { skipped?: unknown[] };
+    expect(request.skipped).toEqual([expect.objectContaining({ verdict: 'refused', why: words })]);
   });
 
   it('lines the open orders’ prices and quantities up on their points, for every order loaded', async () => {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { planAmends, type AmendPlan } from '../../../shared/amend-plan';
+import { guardLookup, planAmends, type AmendPlan } from '../../../shared/amend-plan';
 import type { PlanRow } from '../../../shared/plan-row';
 import { categorySchema, type ModifyOrderRequest } from '../../../shared/schemas';
 import { appStatusQuery } from '../app/Header';
@@ -46,6 +46,9 @@ export function AmendManyScreen() {
   const category = categorySchema.safeParse(filter.category);
   const open = useAllOpenOrders(category.success ? category.data : undefined);
   const loaded = useMemo(() => open.data?.orders ?? [], [open.data]);
+  // Main's guards as the orders were listed: an order in flight (here or on another desk), with an
+  // unknown outcome or locked is refused in the preview in main's words, not only after Send.
+  const guards = useMemo(() => guardLookup(open.data?.guards ?? {}), [open.data]);
   const shown = useMemo(() => ladderOrder(loaded.filter((o) => matchesFilter(o, filter))), [loaded, filter]);
   const chosen = useMemo(() => shown.filter((o) => selected.has(orderKey(o))), [shown, selected]);
   const inputs = usePlanInputs(chosen);
@@ -60,8 +63,9 @@ export function AmendManyScreen() {
         market: inputs.market,
         rule: planRule,
         now,
+        guards,
       }),
-    [chosen, inputs.instruments, inputs.market, planRule, now],
+    [chosen, inputs.instruments, inputs.market, planRule, now, guards],
   );
   // The confirmation answers for the plan it showed: a reload behind it must not change what is sent.
   const [confirmed, setConfirmed] = useState<AmendPlan | null>(null);
