@@ -207,6 +207,31 @@ describe('the amend desk', () => {
     expect(result.current.sendBlocked).toBe(LOCKED.reason);
   });
 
+  it('shows another desk’s guard on the order it loads, in the holder’s words, and keeps Send from it', async () => {
+    const ELSEWHERE: OrderGuard = {
+      state: 'in-flight',
+      attemptId: 'desk-2-attempt',
+      reason: '1001 is being amended by alice on desk-2: in flight since 10:42:05 UTC.',
+    };
+    const { desk, main } = fakeMain(attempt({}), []);
+    main.guard = ELSEWHERE;
+    const { result } = renderHook(() => useAmendDesk(), { wrapper });
+    act(() => useAmend.getState().setField('clientOid', 'demo-btc-open'));
+    act(() => result.current.load());
+    await waitFor(() => expect(result.current.order).toEqual(ORDER));
+    expect(result.current.orderGuard).toEqual(ELSEWHERE);
+    act(() => useAmend.getState().setField('price', '60010.0'));
+    await waitFor(() => expect(result.current.instrument).toEqual(BTC));
+    act(() => result.current.review());
+    expect(result.current.sendBlocked).toBe(ELSEWHERE.reason);
+    expect(result.current.sendHint).toEqual({ text: ELSEWHERE.reason, tone: 'blocked' });
+    act(() => result.current.send());
+    expect(desk.count('sendModification')).toBe(0);
+    // Named by its other identifier, the order is still held: main filed the guard under both.
+    act(() => useAmend.getState().setDraft({ clientOid: '', orderId: '1001' }));
+    expect(result.current.sendBlocked).toBe(ELSEWHERE.reason);
+  });
+
   it('shows an outcome only beside its own order, and its refresh does not replace an order loaded since', async () => {
     const ETH: Order = { ...ORDER, orderId: '1002', clientOid: 'demo-eth-filled', orderStatus: 'filled' };
     const applied = attempt({
