@@ -145,7 +145,10 @@ export function ActivityScreen() {
     <section className="screen activity-screen" aria-label="Activity">
       <ScreenHeader
         title="Activity"
-        subtitle={`Every amend attempt with its request, answer and outcome, kept in the user-data folder across restarts · ${attemptTotal} attempt${attemptTotal === 1 ? '' : 's'}`}
+        subtitle={`Every amend attempt with its request, answer and outcome, ${
+          // With a team store the list is every desk's, read from the store; else this desk's folder.
+          q.data?.pages[0]?.live ? 'from every desk on the team store' : 'kept in the user-data folder across restarts'
+        } · ${attemptTotal} attempt${attemptTotal === 1 ? '' : 's'}`}
       >
         <BusyButton onClick={() => void q.refetch()} busy={q.isFetching}>
           Refresh
