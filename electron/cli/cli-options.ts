@@ -41,6 +41,7 @@ export const OPTIONS = {
   order: { type: 'string' },
   entries: { type: 'boolean' },
   csv: { type: 'boolean' },
+  local: { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
   'no-open': { type: 'boolean' },

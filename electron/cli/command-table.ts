@@ -146,6 +146,8 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
       'limit',
       'json',
       'csv',
+      'local',
+      'passphrase-fd',
       'user-data',
     ],
     onUsageError: 'own-help',
