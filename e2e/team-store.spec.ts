@@ -12,11 +12,8 @@ import { join } from 'node:path';
 import { DEMO_ACCOUNT, type DemoExchange } from '../demo-exchange';
 import { createCore, type Core } from '../electron/core/create-core';
 import { testSecretBox } from '../electron/profiles/testing/test-secret-box';
-import pg from 'pg';
-import { migrate } from '../electron/team-store/migrate';
-import { connectionConfig } from '../electron/team-store/team-store';
 import {
-  postgresBinDir,
+  freshDatabase,
   startPgCluster,
   TEST_PASSWORD,
   type PgCluster,
@@ -37,19 +34,11 @@ let cluster: PgCluster | undefined;
 let storeUrl = '';
 
 test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'renderer' || !postgresBinDir()) return;
+  if (testInfo.project.name !== 'renderer') return;
   testInfo.setTimeout(30_000);
   cluster = await startPgCluster({ settings: { fsync: 'off' } });
   // A database of its own, with UTA Desk's tables, as `uta-desk team init` makes them.
-  await cluster.createDatabase('desk');
-  storeUrl = cluster.url('desk');
-  const client = new pg.Client(connectionConfig({ url: storeUrl, password: TEST_PASSWORD }));
-  await client.connect();
-  try {
-    await migrate(client, 'desk');
-  } finally {
-    await client.end();
-  }
+  storeUrl = cluster.url(await freshDatabase(cluster));
 });
 
 test.afterAll(async () => {
@@ -117,7 +106,6 @@ test('a desk of a team: another desk’s guard in words, its amends in Activity,
   shot,
 }) => {
   test.skip(test.info().project.name !== 'renderer', 'Makes a second core beside the browser host’s core');
-  test.skip(!cluster, 'PostgreSQL is not installed here (apt-get install postgresql)');
   test.setTimeout(60_000);
   await app.setViewportSize({ width: 960, height: 600 });
   const held = place(demo, 'team-held', '30001.0');

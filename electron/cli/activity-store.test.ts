@@ -9,7 +9,6 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_CSV_HEADER } from '../../shared/activity-csv';
 import type { Attempt, AttemptStatus } from '../../shared/attempts';
@@ -18,8 +17,8 @@ import { NO_OS_KEYRING } from '../core/open-core';
 import { createProfileService } from '../profiles/profile-service';
 import { migrate } from '../team-store/migrate';
 import { accountOf } from '../team-store/team-links';
-import { connectionConfig, type TeamStore } from '../team-store/team-store';
-import { startPgCluster, TEST_PASSWORD, type PgCluster } from '../team-store/testing/pg-cluster';
+import type { TeamStore } from '../team-store/team-store';
+import { startPgCluster, TEST_PASSWORD, type PgCluster, withStoreClient } from '../team-store/testing/pg-cluster';
 import { attemptOf, deskOf, keysOf, storeOn } from '../team-store/testing/store-fixtures';
 import { EXIT } from './failure';
 import { captureCli } from './testing/captured-cli';
@@ -75,9 +74,7 @@ beforeAll(async () => {
     mkdtemp(join(tmpdir(), 'cli-activity-store-')),
   ]);
   await cluster.createDatabase(DB);
-  const client = new pg.Client(connectionConfig({ url: cluster.url(DB), password: TEST_PASSWORD }));
-  await client.connect();
-  await migrate(client, DB).finally(() => client.end());
+  await withStoreClient(cluster.url(DB), (c) => migrate(c, DB));
   where = `127.0.0.1:${cluster.port}/${DB}`;
 
   // The folder: profiles made as the app makes them, the store's password sealed in the passphrase vault.
