@@ -54,7 +54,7 @@ import type { AmendSteps } from './amend-steps';
 import { OrderReader, type OrderReaderOptions } from './order-reader';
 import { checkRun, takeGuards } from './run-check';
 import { isFinal, queuedReason, summaryOf, viewOf, type Item, type Run } from './run-model';
-import type { RunRecords } from './run-records';
+import type { RunRecord, RunRecords } from './run-records';
 import { RevertLinks, revertBusyWords } from './revert-links';
 import type { RevertExpect } from '../../shared/revert-rules';
 import { recheckAttempt, recheckItems } from './run-recheck';
@@ -174,11 +174,23 @@ export class AmendRuns {
       const run = this.runs.get(id);
       if (run) out.push(summaryOf(this.view(run)));
       else {
-        const record = await this.opts.records?.read(id).catch(() => undefined);
+        const record = (await this.opts.records?.read(id).catch(() => undefined)) ?? (await this.teamRecord(id));
         if (record) out.push(summaryOf(this.linked(record.run)));
       }
     }
     return out;
+  }
+
+  /** Another desk's run, from the active profile's team store (a revert of one of this desk's, say). */
+  private async teamRecord(id: string): Promise<RunRecord | undefined> {
+    const session = await this.opts.session().catch(() => undefined);
+    const team = session && this.steps.teamOf(session.profile.id);
+    return team?.runRecord(id).catch(() => undefined);
+  }
+
+  /** Which run reverts which, as the team store lists them: "Reverted by" names another desk's revert too. */
+  noteRevertLinks(links: ReadonlyArray<{ runId: string; link: RevertLink }>): void {
+    for (const { runId, link } of links) this.links.note(link, runId);
   }
 
   async control(id: string, action: RunAction): Promise<BatchRun> {

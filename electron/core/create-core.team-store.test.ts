@@ -373,6 +373,12 @@ describe('two desks on one team store', () => {
     expect(back.counts.applied).toBe(12);
     expect(back.reverts).toEqual({ kind: 'run', id: run.id });
     for (const o of orders) expect(demo.control.getOrder(UID, o.orderId)?.price).toBe(o.price.toFixed(1));
+    // Linked both ways: alice's desk says her run was reverted by bob's.
+    await expect
+      .poll(async () => (await alice.handlers.listRuns({ ids: [run.id] })).runs[0]?.revertedBy, { timeout: 5_000 })
+      .toEqual([revert.id]);
+    const [by] = (await alice.handlers.listRuns({ ids: [revert.id] })).runs;
+    expect(by?.reverts).toEqual({ kind: 'run', id: run.id });
   }, 60_000);
 
   it('while one desk runs 300 items, the other lists them as they are recorded, and says who', async () => {

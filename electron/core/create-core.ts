@@ -23,6 +23,7 @@ import { ChangeTracker } from '../instrument-history/change-tracker';
 import { ActivityLog } from '../activity/activity-log';
 import { ActivityService } from '../activity/activity-service';
 import type { AmendService } from '../amend/amend-service';
+import type { AmendRuns } from '../amend/amend-runs';
 import { TeamLinks } from '../team-store/team-links';
 
 export interface Core {
@@ -52,6 +53,7 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
   const profiles = deps.environmentProfile ? withEnvironmentProfile(stored, deps.environmentProfile) : stored;
   // The amend service is made after the links it uses, and the links hand guards to it.
   const amendRef: { current?: AmendService } = {};
+  const runsRef: { current?: AmendRuns } = {};
   const team = new TeamLinks({
     userDataDir: deps.userDataDir,
     hostKind: deps.host,
@@ -59,6 +61,7 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
     settingsOf: async (profileId) => profiles.teamStore?.(profileId),
     // Other desks' guards join this desk's own, so the desk and Amend many refuse what they hold.
     onGuards: (profileId, guards) => amendRef.current?.steps.profileState(profileId).guards.setElsewhere(guards),
+    onRevertLinks: (links) => runsRef.current?.noteRevertLinks(links),
     onError: (e) => console.error('[team store]', e instanceof Error ? e.message : e),
     ...deps.teamLease,
   });
@@ -72,6 +75,7 @@ export function createCore(deps: CoreDeps & SourceDeps): Core {
     return active && (await team.forProfile(active.profile).catch(() => undefined));
   });
   const runs = createAmendRuns(ctx, amend);
+  runsRef.current = runs;
   const sourceOf = (caller?: Caller) => callSource(deps, caller);
   let closing: Promise<void> | undefined;
   const handlers: CoreHandlers = {

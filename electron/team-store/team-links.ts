@@ -1,9 +1,11 @@
 /**
  * The core's team stores: one per profile that names one, opened when the profile is used, replaced
  * when its settings change, closed with the core. Each is watched: when another desk records
- * anything, the guards other desks hold are read again and handed to the amend steps (`onGuards`).
+ * anything, the guards other desks hold are read again and handed to the amend steps (`onGuards`),
+ * and which run reverts which (`onRevertLinks`).
  */
 import { hostname } from 'node:os';
+import type { RevertLink } from '../../shared/batch-run';
 import type { SourceHost } from '../../shared/call-source';
 import type { ProfileSummary } from '../../shared/profiles';
 import { deskId } from './desk-id';
@@ -18,6 +20,8 @@ export interface TeamLinksOptions {
   settingsOf: (profileId: string) => Promise<TeamStoreSettings | undefined>;
   /** The guards other desks hold on the profile's account, whenever they may have changed. */
   onGuards: (profileId: string, guards: StoreGuard[]) => void;
+  /** Which run reverts which, across the team, read again with the guards. */
+  onRevertLinks?: (links: Array<{ runId: string; link: RevertLink }>) => void;
   onError?: (e: unknown) => void;
   /** Tests shorten the lease. */
   leaseMs?: number;
@@ -100,12 +104,13 @@ export class TeamLinks {
       try {
         do {
           again = false;
-          const guards = await store.guards();
+          const [guards, links] = await Promise.all([store.guards(), store.revertLinks()]);
           if (this.current(profileId) !== store) return;
           this.opts.onGuards(
             profileId,
             guards.filter((g) => g.deskId !== store.desk.id),
           );
+          this.opts.onRevertLinks?.(links);
         } while (again);
       } catch (e) {
         this.opts.onError?.(e);

@@ -24,6 +24,7 @@ import type { TeamStoreSettings } from './settings';
 import { storeNotWritableMessage, TeamStoreError } from './store-words';
 import type { LogHealth } from '../activity/activity-health';
 import type { RunRecord } from '../amend/run-records';
+import type { RevertLink } from '../../shared/batch-run';
 import { openStoreActivity, type StoreActivity } from './store-activity';
 import { expireLapsedDesks } from './lease';
 import { guardOfRow, type StoreGuard, type GuardRow } from './store-guards';
@@ -445,6 +446,16 @@ export class TeamStore {
     );
     const row = r.rows[0];
     return row && { ...row.record, deskId: row.desk_id, who: `${row.display_name} on ${row.host_name}` };
+  }
+
+  /** Which run reverts which run or attempt, across the team: "Reverted by" on every desk. */
+  async revertLinks(): Promise<Array<{ runId: string; link: RevertLink }>> {
+    await this.open();
+    const r = await this.pool.query<{ id: string; link: RevertLink }>(
+      `SELECT id, record->'run'->'reverts' AS link FROM runs WHERE account = $1 AND reverts IS NOT NULL`,
+      [this.account],
+    );
+    return r.rows.map((row) => ({ runId: row.id, link: row.link }));
   }
 
   /** Every attempt of a run as it stands, in item order. */
