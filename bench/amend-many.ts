@@ -31,8 +31,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Dec } from '../shared/decimal';
-import type { Instrument, ModifyOrderRequest } from '../shared/schemas';
+import type { ModifyOrderRequest } from '../shared/schemas';
 import { DEMO_ACCOUNT, startDemoExchange, type DemoExchange } from '../demo-exchange/index';
 import { ActivityLog } from '../electron/activity/activity-log';
 import { AmendRuns } from '../electron/amend/amend-runs';
@@ -41,12 +40,12 @@ import { Reverts } from '../electron/amend/revert-plan';
 import { ExchangeClient } from '../electron/exchange/client';
 import { OrderStream } from '../electron/exchange/order-stream';
 import { LOCAL_DEMO_SUMMARY } from '../shared/testing/local-demo-profile';
+import { placeOrders } from './resting-orders';
+import { percentile, stats } from './sample-stats';
 
 const BATCH = '/api/v3/trade/batch-modify-order';
 /** The run's REST reads: its orders (one by one or by pages) and its instruments' rules. */
 const READS = new Set(['/api/v3/trade/order-info', '/api/v3/trade/unfilled-orders', '/api/v3/market/instruments']);
-/** Picked first, so the default four symbols are the original bench's. */
-const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
 
 interface Figures {
   /** start() until every item is checked (the orders read, the rules run). */
@@ -70,93 +69,6 @@ interface Figures {
   revertRateLimited?: number;
   /** Orders back at exactly the price they were placed at. */
   revertExact?: number;
-}
-
-/** The categories `--categories k` spreads over, in this order. */
-const CATEGORY_ORDER = ['USDT-FUTURES', 'USDC-FUTURES', 'SPOT'] as const;
-
-interface Market {
-  category: (typeof CATEGORY_ORDER)[number];
-  symbol: string;
-  step: Dec;
-  base: Dec;
-  qty: Dec;
-  inst: Instrument;
-}
-
-/** A step of 10^-precision, for instruments that give no multiplier (spot). */
-const stepOf = (multiplier: string | undefined, precision: string | undefined) =>
-  multiplier ? new Dec(multiplier) : new Dec(10).pow(-Number(precision ?? '0'));
-
-/**
- * `symbols` online instruments with tickers, as evenly as can be over the first `categories`
- * categories (the four of the original bench first, so `--symbols 4` places what it always did),
- * each with room below the market for its share of resting bids.
- */
-async function marketsOf(
-  client: ExchangeClient,
-  symbols: number,
-  categories: number,
-  perSymbol: number,
-): Promise<Market[]> {
-  const cats = CATEGORY_ORDER.slice(0, Math.max(1, Math.min(categories, CATEGORY_ORDER.length)));
-  const out: Market[] = [];
-  for (const [k, category] of cats.entries()) {
-    const want = Math.floor(symbols / cats.length) + (k < symbols % cats.length ? 1 : 0);
-    const [instruments, tickers] = await Promise.all([client.getInstruments(category), client.getTickers(category)]);
-    const last = new Map(tickers.map((t) => [t.symbol, t.lastPrice]));
-    const candidates = instruments
-      .filter((i) => i.status === 'online' && last.get(i.symbol))
-      .sort((a, b) => rank(a.symbol) - rank(b.symbol));
-    for (const inst of candidates) {
-      if (out.filter((m) => m.category === category).length >= want) break;
-      const step = stepOf(inst.priceMultiplier, inst.pricePrecision);
-      const qtyStep = stepOf(inst.quantityMultiplier, inst.quantityPrecision);
-      // Resting bids well below the market, ten steps apart: nothing fills them during the run.
-      const base = new Dec(last.get(inst.symbol) as string).mul('0.9').div(step).floor().mul(step);
-      if (base.lte(step.mul(10 * perSymbol + 10))) continue;
-      const minQty = new Dec(inst.minOrderQty || '0');
-      let qty = new Dec(inst.minOrderAmount || '5').mul(2).div(base).div(qtyStep).ceil().mul(qtyStep);
-      if (qty.lt(minQty)) qty = minQty;
-      out.push({ category, symbol: inst.symbol, step, base, qty, inst });
-    }
-  }
-  if (out.length < symbols) throw new Error(`only ${out.length} of ${symbols} symbols found`);
-  return out;
-}
-
-const rank = (symbol: string) => {
-  const i = SYMBOLS.indexOf(symbol);
-  return i < 0 ? SYMBOLS.length : i;
-};
-
-async function placeOrders(
-  demo: DemoExchange,
-  client: ExchangeClient,
-  n: number,
-  symbols: number,
-  categories: number,
-): Promise<ModifyOrderRequest[]> {
-  const markets = await marketsOf(client, symbols, categories, Math.ceil(n / symbols));
-  return Array.from({ length: n }, (_, i) => {
-    const m = markets[i % markets.length]!;
-    const price = m.base.minus(m.step.mul(10 * Math.floor(i / markets.length)));
-    const decimals = Number(m.inst.pricePrecision);
-    const o = demo.control.placeOrder({
-      uid: DEMO_ACCOUNT.uid,
-      category: m.category,
-      symbol: m.symbol,
-      side: 'buy',
-      price: price.toFixed(decimals),
-      qty: m.qty.toFixed(Number(m.inst.quantityPrecision)),
-    });
-    return {
-      orderId: o.orderId,
-      category: m.category,
-      symbol: m.symbol,
-      price: price.plus(m.step).toFixed(decimals),
-    };
-  });
 }
 
 interface Spread {
@@ -290,16 +202,6 @@ async function singles(demo: DemoExchange, n: number, dir: string) {
   }
   await amend.close();
   return { answerMs: stats(answerMs), onWireMs: stats(onWireMs), p90AnswerMs: percentile(answerMs, 0.9) };
-}
-
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? NaN;
-}
-
-function stats(values: number[]) {
-  const s = [...values].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)] ?? NaN, min: s[0] ?? NaN, max: s[s.length - 1] ?? NaN };
 }
 
 async function main(): Promise<void> {
