@@ -7,12 +7,13 @@ import { knownOrderOf, type RuleIssue } from './amend-draft';
 import type { OrderGuard } from './attempts';
 import { checkAmend } from './amend-rules';
 import { changeText } from './change-text';
-import { Dec, toDec } from './decimal';
+import { Dec } from './decimal';
 import { EXCHANGE_CODE } from './errors';
 import { priceBandWarning } from './price-band';
 import { CATEGORIES, type Category, type Instrument, type ModifyOrderRequest, type Order } from './schemas';
-import { moveBySteps, priceStep, quantityStep, scaleToPercent, shiftByPercent, type Grid, type Toward } from './steps';
+import type { Toward } from './steps';
 import type { PlanRule } from './plan-rule';
+import { nextPrice, nextQty, positive, refusal, type FieldOutcome } from './plan-row-values';
 
 /** Statuses of an order that can still be modified (Get Open Orders lists exactly these). */
 export const OPEN_ORDER_STATUSES: readonly string[] = ['live', 'new', 'partially_filled'];
@@ -99,20 +100,6 @@ function normalizedCategory(c: string): Category | undefined {
   return (CATEGORIES as readonly string[]).includes(upper) ? (upper as Category) : undefined;
 }
 
-const positive = (s: string | undefined): Dec | undefined => {
-  const d = toDec(s);
-  return d && d.gt(0) ? d : undefined;
-};
-
-function roundingNote(field: 'price' | 'qty', grid: Grid, toward: Toward, applied: boolean, why: string): RoundingNote {
-  const name = field === 'price' ? 'price step' : 'quantity step';
-  return {
-    toward,
-    applied,
-    text: applied ? `rounded ${toward} to the ${name} ${grid.step}: ${why}` : `exact: on the ${name} ${grid.step}`,
-  };
-}
-
 export function statusWords(s: string): string {
   return s === 'filled' || s === 'cancelled' ? s : `in status "${s}"`;
 }
@@ -157,10 +144,135 @@ export function guardIssue(guard: OrderGuard | undefined): RuleIssue | undefined
   return { rule: `order-${guard.state}`, field: 'order', severity: 'error', message: guard.reason || GUARDED_WORDS };
 }
 
-export function planRow(order: Order, ctx: RowContext, seen: Set<string>, ruleInvalid: boolean): PlanRow {
-  const category = normalizedCategory(order.category);
+/** The id the plan knows the order by: one order selected twice is sent once. */
+function orderKey(order: Order): string {
+  return order.orderId.trim() || order.clientOid.trim();
+}
+
+/** Whether the row can be planned at all: a valid rule, an id to send, not already on an earlier row. */
+function selectionRefusal(ruleInvalid: boolean, key: string, seen: ReadonlySet<string>): Exclusion | undefined {
+  if (ruleInvalid) return refusal('rule-invalid', 'The rule is not valid yet: fix it above');
+  if (!key) return refusal('no-id', 'The order has no Order ID and no Client order ID');
+  if (seen.has(key)) return refusal('duplicate', 'The order is selected twice: it is sent once, on its first row');
+  return undefined;
+}
+
+function statusRefusal(order: Order): Exclusion | undefined {
+  if (OPEN_ORDER_STATUSES.includes(order.orderStatus)) return undefined;
+  return refusal(
+    'not-open',
+    `The order is ${statusWords(order.orderStatus)}: only open orders can be modified`,
+    EXCHANGE_CODE.notModifiable,
+  );
+}
+
+/** The instrument whose steps and limits the rule's values must meet, or why there is none. */
+function instrumentOf(
+  order: Order,
+  category: Category | undefined,
+  instruments: InstrumentLookup,
+): { category: Category; instrument: Instrument } | { refusal: Exclusion } {
+  if (!category) {
+    return {
+      refusal: refusal('unknown-category', `The category "${order.category}" is not one the exchange can modify`),
+    };
+  }
+  const instrument = instruments(category, order.symbol);
+  if (instrument) return { category, instrument };
+  return {
+    refusal: refusal(
+      'no-instrument',
+      `${category} ${order.symbol} is not among the loaded instruments: its steps and limits are unknown`,
+    ),
+  };
+}
+
+/** The exchange keeps the filled part of an order: a new quantity must leave something to fill. */
+function fillRefusal(order: Order, nextQty: string | undefined, instrument: Instrument): Exclusion | undefined {
+  const filled = positive(order.cumExecQty);
+  if (!filled || nextQty === undefined) return undefined;
+  const next = new Dec(nextQty);
+  if (next.gt(filled)) return undefined;
+  const unit = instrument.baseCoin ? ` ${instrument.baseCoin}` : '';
+  return refusal(
+    'below-filled',
+    next.eq(filled)
+      ? `The new quantity ${nextQty}${unit} equals the filled quantity: nothing would be left to fill, and it cannot go below the filled quantity ${filled.toFixed()}${unit}`
+      : `The quantity cannot go below the filled quantity ${filled.toFixed()}${unit}: the rule gives ${nextQty}${unit}`,
+  );
+}
+
+interface Changes {
+  price: boolean;
+  qty: boolean;
+}
+
+/** Only what changes is sent: a value the rule gives that equals the current one stays out of the request. */
+function changesOf(order: Order, next: PlanValues): Changes {
+  const curPrice = positive(order.price);
+  const curQty = positive(order.qty);
+  return {
+    price: next.price !== undefined && !(curPrice && curPrice.eq(next.price)),
+    qty: next.qty !== undefined && !(curQty && curQty.eq(next.qty)),
+  };
+}
+
+function unchangedRefusal(row: PlanRow, changes: Changes): Exclusion | undefined {
+  if (changes.price || changes.qty) return undefined;
+  const roundedBack = row.priceRounding?.applied || row.qtyRounding?.applied;
+  return refusal(
+    'unchanged',
+    roundedBack
+      ? 'The rule changes nothing for this order: the new value rounds back to the current one'
+      : 'The rule changes nothing for this order: the new values are the current ones',
+    EXCHANGE_CODE.unchanged,
+  );
+}
+
+/** The single-order rules' verdict on the request the row would send, with main's guard and the price band. */
+function rulesVerdict(
+  order: Order,
+  row: PlanRow,
+  changes: Changes,
+  category: Category,
+  instrument: Instrument,
+  ctx: RowContext,
+): Pick<PlanRow, 'status' | 'request' | 'change' | 'errors' | 'warnings'> {
+  const orderId = order.orderId.trim();
+  const report = checkAmend(
+    {
+      // The Order ID alone identifies it: sending both only earns an "Order ID wins" warning.
+      ...(orderId ? { orderId } : { clientOid: order.clientOid }),
+      ...(changes.price ? { price: row.next.price } : {}),
+      ...(changes.qty ? { qty: row.next.qty } : {}),
+      autoCancel: ctx.rule.autoCancel ?? 'no',
+      symbol: order.symbol,
+      category,
+    },
+    { instrument, order: knownOrderOf(order, category), ...(ctx.now !== undefined ? { now: ctx.now } : {}) },
+  );
+  const warnings = [...report.warnings];
+  // Main holds the order (an amend in flight here or on another desk, an unknown outcome, a lock):
+  // refused in main's words, with what the rule would do still shown. A run's check decides again.
+  const guarded = guardIssue(ctx.guardOf?.(order));
+  const errors = guarded ? [guarded, ...report.errors] : report.errors;
+  const marketPrice = changes.price ? ctx.market?.(category, order.symbol) : undefined;
+  const band =
+    marketPrice && row.next.price ? priceBandWarning(row.side, row.next.price, marketPrice, instrument) : undefined;
+  if (band) warnings.push(band);
+  return {
+    status: report.ok && !guarded ? 'ready' : 'refused',
+    request: report.request,
+    change: changeText(report.request, row.current),
+    errors,
+    warnings,
+  };
+}
+
+/** The row before any decision: the order as it is, excluded until a verdict says otherwise. */
+function rowOf(order: Order, category: Category | undefined): PlanRow {
   const side = order.side?.trim().toLowerCase() || undefined;
-  const row: PlanRow = {
+  return {
     orderId: order.orderId,
     ...(order.clientOid ? { clientOid: order.clientOid } : {}),
     category: category ?? order.category,
@@ -172,160 +284,53 @@ export function planRow(order: Order, ctx: RowContext, seen: Set<string>, ruleIn
     errors: [],
     warnings: [],
   };
-  const exclude = (reason: ExclusionReason, message: string, code?: string): PlanRow =>
-    excluded(row, reason, message, code);
+}
 
-  if (ruleInvalid) return exclude('rule-invalid', 'The rule is not valid yet: fix it above');
-  const id = order.orderId.trim() || order.clientOid.trim();
-  if (!id) return exclude('no-id', 'The order has no Order ID and no Client order ID');
-  if (seen.has(id)) return exclude('duplicate', 'The order is selected twice: it is sent once, on its first row');
-  seen.add(id);
-  if (!OPEN_ORDER_STATUSES.includes(order.orderStatus)) {
-    return exclude(
-      'not-open',
-      `The order is ${statusWords(order.orderStatus)}: only open orders can be modified`,
-      EXCHANGE_CODE.notModifiable,
-    );
-  }
-  if (!category) {
-    return exclude('unknown-category', `The category "${order.category}" is not one the exchange can modify`);
-  }
-  const instrument = ctx.instruments(category, order.symbol);
-  if (!instrument) {
-    return exclude(
-      'no-instrument',
-      `${category} ${order.symbol} is not among the loaded instruments: its steps and limits are unknown`,
-    );
-  }
+const withPrice = (row: PlanRow, o: FieldOutcome): PlanRow => ({
+  ...row,
+  ...(o.value !== undefined ? { next: { ...row.next, price: o.value } } : {}),
+  ...(o.rounding ? { priceRounding: o.rounding } : {}),
+});
 
-  const { rule } = ctx;
-  const curPrice = positive(order.price);
-  const curQty = positive(order.qty);
+const withQty = (row: PlanRow, o: FieldOutcome): PlanRow => ({
+  ...row,
+  ...(o.value !== undefined ? { next: { ...row.next, qty: o.value } } : {}),
+  ...(o.rounding ? { qtyRounding: o.rounding } : {}),
+});
 
-  // --- the new price ---
-  if (rule.price) {
-    const p = rule.price;
-    if (p.kind === 'set') {
-      row.next.price = p.value.trim();
-    } else {
-      if (!curPrice) {
-        return exclude('no-price', 'The order has no limit price to shift (a market order cannot be re-priced)');
-      }
-      const grid = priceStep(instrument);
-      if (!grid)
-        return exclude('no-step', `${order.symbol} gives no price precision or step: the price cannot be shifted`);
-      if (p.kind === 'steps') {
-        const moved = moveBySteps(curPrice.toFixed(), grid, p.n);
-        if (!moved) return exclude('no-step', 'The price could not be shifted');
-        row.next.price = moved.value;
-        if (moved.rounded) {
-          const toward: Toward = p.n > 0 ? 'up' : 'down';
-          row.priceRounding = {
-            toward,
-            applied: true,
-            text: `the current price ${order.price} is off the price step ${grid.step}: moving ${toward} onto the step counts as the first step`,
-          };
-        }
-      } else {
-        if (side !== 'buy' && side !== 'sell') {
-          return exclude('no-side', "The order's side is not known: the rounding toward your side cannot be chosen");
-        }
-        // The operator's side: a buy never pays more than asked, a sell never sells for less.
-        const toward: Toward = side === 'buy' ? 'down' : 'up';
-        const shifted = shiftByPercent(curPrice.toFixed(), p.pct.trim(), grid, toward);
-        if (!shifted) return exclude('no-step', 'The price could not be shifted');
-        row.next.price = shifted.value;
-        const why = side === 'buy' ? 'a buy never pays more than asked' : 'a sell never sells for less than asked';
-        row.priceRounding = roundingNote('price', grid, toward, shifted.rounded, why);
-      }
-      if (new Dec(row.next.price).lte(0)) {
-        return exclude(
-          'price-not-positive',
-          `The rule takes the price ${order.price} to ${row.next.price}: a price must stay above zero`,
-        );
-      }
-    }
+const withRefusal = (row: PlanRow, e: Exclusion): PlanRow => excluded(row, e.reason, e.message, e.code);
+
+/**
+ * A row names one reason it is left out, the first found: the selection, the order's status, its
+ * instrument, each value the rule gives, the fill, what changes; then the rules and main's guard.
+ */
+export function planRow(order: Order, ctx: RowContext, seen: Set<string>, ruleInvalid: boolean): PlanRow {
+  const category = normalizedCategory(order.category);
+  let row = rowOf(order, category);
+  const key = orderKey(order);
+  const selection = selectionRefusal(ruleInvalid, key, seen);
+  if (selection) return withRefusal(row, selection);
+  seen.add(key);
+  const status = statusRefusal(order);
+  if (status) return withRefusal(row, status);
+  const found = instrumentOf(order, category, ctx.instruments);
+  if ('refusal' in found) return withRefusal(row, found.refusal);
+  const { instrument } = found;
+
+  if (ctx.rule.price) {
+    const price = nextPrice(order, ctx.rule.price, instrument, row.side);
+    row = withPrice(row, price);
+    if (price.refusal) return withRefusal(row, price.refusal);
+  }
+  if (ctx.rule.qty) {
+    const qty = nextQty(order, ctx.rule.qty, instrument);
+    row = withQty(row, qty);
+    const qtyRefusal = qty.refusal ?? fillRefusal(order, row.next.qty, instrument);
+    if (qtyRefusal) return withRefusal(row, qtyRefusal);
   }
 
-  // --- the new quantity ---
-  if (rule.qty) {
-    const q = rule.qty;
-    if (q.kind === 'set') {
-      row.next.qty = q.value.trim();
-    } else {
-      if (!curQty) return exclude('no-qty', 'The order has no quantity to scale');
-      const grid = quantityStep(instrument);
-      if (!grid) {
-        return exclude('no-step', `${order.symbol} gives no quantity precision or step: the quantity cannot be scaled`);
-      }
-      const pct = q.pct.trim();
-      const scaled = scaleToPercent(curQty.toFixed(), pct, grid, 'down');
-      if (!scaled) return exclude('no-step', 'The quantity could not be scaled');
-      row.next.qty = scaled.value;
-      row.qtyRounding = roundingNote('qty', grid, 'down', scaled.rounded, 'never more than asked');
-      if (new Dec(scaled.value).lte(0)) {
-        return exclude(
-          'qty-not-positive',
-          `${pct} % of ${order.qty} ${instrument.baseCoin} rounds down to zero at the quantity step ${grid.step}`,
-        );
-      }
-    }
-    const filled = positive(order.cumExecQty);
-    const nextQty = new Dec(row.next.qty);
-    if (filled && nextQty.lte(filled)) {
-      const unit = instrument.baseCoin ? ` ${instrument.baseCoin}` : '';
-      return exclude(
-        'below-filled',
-        nextQty.eq(filled)
-          ? `The new quantity ${row.next.qty}${unit} equals the filled quantity: nothing would be left to fill, and it cannot go below the filled quantity ${filled.toFixed()}${unit}`
-          : `The quantity cannot go below the filled quantity ${filled.toFixed()}${unit}: the rule gives ${row.next.qty}${unit}`,
-      );
-    }
-  }
-
-  // --- only what changes is sent ---
-  const priceChanges = row.next.price !== undefined && !(curPrice && curPrice.eq(row.next.price));
-  const qtyChanges = row.next.qty !== undefined && !(curQty && curQty.eq(row.next.qty));
-  if (!priceChanges && !qtyChanges) {
-    const roundedBack = row.priceRounding?.applied || row.qtyRounding?.applied;
-    return exclude(
-      'unchanged',
-      roundedBack
-        ? 'The rule changes nothing for this order: the new value rounds back to the current one'
-        : 'The rule changes nothing for this order: the new values are the current ones',
-      EXCHANGE_CODE.unchanged,
-    );
-  }
-
-  const orderId = order.orderId.trim();
-  const known = knownOrderOf(order, category);
-  const report = checkAmend(
-    {
-      // The Order ID alone identifies it: sending both only earns an "Order ID wins" warning.
-      ...(orderId ? { orderId } : { clientOid: order.clientOid }),
-      ...(priceChanges ? { price: row.next.price } : {}),
-      ...(qtyChanges ? { qty: row.next.qty } : {}),
-      autoCancel: rule.autoCancel ?? 'no',
-      symbol: order.symbol,
-      category,
-    },
-    { instrument, order: known, ...(ctx.now !== undefined ? { now: ctx.now } : {}) },
-  );
-  const warnings = [...report.warnings];
-  // Main holds the order (an amend in flight here or on another desk, an unknown outcome, a lock):
-  // refused in main's words, with what the rule would do still shown. A run's check decides again.
-  const guarded = guardIssue(ctx.guardOf?.(order));
-  const errors = guarded ? [guarded, ...report.errors] : report.errors;
-  const marketPrice = priceChanges ? ctx.market?.(category, order.symbol) : undefined;
-  const band =
-    marketPrice && row.next.price ? priceBandWarning(side, row.next.price, marketPrice, instrument) : undefined;
-  if (band) warnings.push(band);
-  return {
-    ...row,
-    status: report.ok && !guarded ? 'ready' : 'refused',
-    request: report.request,
-    change: changeText(report.request, row.current),
-    errors,
-    warnings,
-  };
+  const changes = changesOf(order, row.next);
+  const unchanged = unchangedRefusal(row, changes);
+  if (unchanged) return withRefusal(row, unchanged);
+  return { ...row, ...rulesVerdict(order, row, changes, found.category, instrument, ctx) };
 }
