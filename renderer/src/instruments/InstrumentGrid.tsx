@@ -55,7 +55,7 @@ import {
 } from './header-nav';
 import { figuresOf } from './number-cells';
 import { PinnedPane } from './PinnedPane';
-import { rowStep } from '../lib/roving-rows';
+import { gridKeyAction, gridPageRows } from './grid-keys';
 import type { RowMark } from './row-marks';
 
 /** Rows drawn beyond each edge of the view: a keystroke that replaces every row also redraws these. */
@@ -249,54 +249,55 @@ export const InstrumentGrid = memo(function InstrumentGrid({
     if (selectedPos < 0 && scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [viewKey, selectedPos, scrollRef]);
 
+  /** To the next or previous column group, from the column at the pinned pane's edge. */
+  const focusColumnGroup = (el: HTMLElement, direction: 'previous' | 'next') => {
+    const edge = edgeColumn(columns, el.scrollLeft, pinnedWidth);
+    // A column half under the pinned pane: "previous" first brings its own group's start into view.
+    const cut = (columns[edge]?.start ?? 0) < el.scrollLeft + pinnedWidth - 1;
+    const target =
+      direction === 'next' ? nextGroupStart(columns, edge) : previousGroupStart(columns, cut ? edge + 1 : edge);
+    if (target !== undefined) focusColumn(target, 'start');
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return;
-    const last = order.length - 1;
     const el = scrollRef.current;
-    const pageRows = el ? Math.max(1, Math.floor((el.clientHeight - HEADER_HEIGHT) / ROW_HEIGHT) - 1) : 10;
-    const from = selectedPos;
-    const to = rowStep(e.key, from, last, pageRows);
-    if (to !== undefined) {
-      e.preventDefault();
-      if (last < 0) return;
-      onSelect(to);
-      // Also when the selection does not move (End on the last row scrolled out of view).
-      reveal(to);
-      return;
-    }
-    switch (e.key) {
-      case 'ArrowLeft':
-      case 'ArrowRight':
+    const action = gridKeyAction(e.key, e, {
+      selectedPos,
+      rowCount: order.length,
+      pageRows: gridPageRows(el?.clientHeight),
+      canWatch: onToggleWatch !== undefined,
+    });
+    switch (action.kind) {
+      case 'none':
+        return;
+      case 'swallow':
         e.preventDefault();
-        if (!el) return;
-        if (e.ctrlKey || e.metaKey) {
-          // To the next or previous column group, from the column at the pinned pane's edge.
-          const from = edgeColumn(columns, el.scrollLeft, pinnedWidth);
-          const cut = (columns[from]?.start ?? 0) < el.scrollLeft + pinnedWidth - 1;
-          const target =
-            e.key === 'ArrowRight' ? nextGroupStart(columns, from) : previousGroupStart(columns, cut ? from + 1 : from);
-          if (target !== undefined) focusColumn(target, 'start');
-          return;
-        }
-        el.scrollLeft += e.key === 'ArrowLeft' ? -120 : 120;
         return;
-      case 'Enter':
-        if (from >= 0) {
-          e.preventDefault();
-          onOpenDetails();
-        }
+      case 'select':
+        e.preventDefault();
+        onSelect(action.pos);
+        // Also when the selection does not move (End on the last row scrolled out of view).
+        reveal(action.pos);
         return;
-      case 'Escape':
+      case 'column-group':
+        e.preventDefault();
+        if (el) focusColumnGroup(el, action.direction);
+        return;
+      case 'scroll-columns':
+        e.preventDefault();
+        if (el) el.scrollLeft += action.by;
+        return;
+      case 'open-details':
+        e.preventDefault();
+        onOpenDetails();
+        return;
+      case 'close-details':
         onCloseDetails();
         return;
-      case 'w':
-      case 'W':
-        if (from >= 0 && onToggleWatch && !e.ctrlKey && !e.metaKey && !e.altKey) {
-          e.preventDefault();
-          onToggleWatch(from);
-        }
-        return;
-      default:
+      case 'toggle-watch':
+        e.preventDefault();
+        onToggleWatch?.(action.pos);
         return;
     }
   };
