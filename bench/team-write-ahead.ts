@@ -116,6 +116,8 @@ ActivityLog.prototype.appendAll = async function (this: ActivityLog, ...args) {
     if (this.dir === measuring) clocks.append.push(performance.now() - t0);
   }
 };
+/** When each attempt's intent was committed to the store (for how soon another desk lists it). */
+const committedAt = new Map<string, number>();
 const recordIntent = TeamStore.prototype.recordIntent;
 TeamStore.prototype.recordIntent = async function (this: TeamStore, ...args) {
   stores.add(this);
@@ -123,7 +125,10 @@ TeamStore.prototype.recordIntent = async function (this: TeamStore, ...args) {
   intent = mine;
   const t0 = performance.now();
   try {
-    return await recordIntent.apply(this, args);
+    const conflicts = await recordIntent.apply(this, args);
+    const at = performance.now();
+    for (const item of args[0]) committedAt.set(item.attempt.id, at);
+    return conflicts;
   } finally {
     const ms = performance.now() - t0;
     clocks.intent.push(ms);
@@ -169,8 +174,8 @@ interface Desk {
   dir: string;
 }
 
-function makeDesk(side: Side, work: string, demo: DemoExchange, storeUrl: string): Desk {
-  const dir = join(work, side);
+function makeDesk(side: Side, work: string, demo: DemoExchange, storeUrl: string, name: string = side): Desk {
+  const dir = join(work, name);
   const core = createCore({
     host: 'desktop',
     osUser: `bench-${side}`,
@@ -281,9 +286,34 @@ interface RunSample {
   /** The run's write-ahead summed over its requests, and with a store its transactions alone. */
   writeAheadMs: number;
   intentMs: number;
+  /** With a store: for each item, its intent's commit to the first time another desk's Activity listed it. */
+  listedLagMs: number[];
 }
 
-async function runOnce(demo: DemoExchange, desk: Desk): Promise<RunSample> {
+/**
+ * Another desk's Activity reading the run's items as the app's screen does, every 50 ms; answers
+ * when each attempt was first listed. Stops once `done()` and every item is listed (or 10 s after).
+ */
+async function watchListing(
+  watcher: Desk,
+  runId: string,
+  size: number,
+  done: () => boolean,
+): Promise<Map<string, number>> {
+  const listedAt = new Map<string, number>();
+  let doneAt: number | undefined;
+  while (listedAt.size < size) {
+    const page = await watcher.core.handlers.listRunAttempts({ runId, limit: 500 });
+    const at = performance.now();
+    for (const a of page.attempts) if (!listedAt.has(a.id)) listedAt.set(a.id, at);
+    if (done()) doneAt ??= at;
+    if (doneAt !== undefined && at - doneAt > 10_000) break;
+    await sleep(50);
+  }
+  return listedAt;
+}
+
+async function runOnce(demo: DemoExchange, desk: Desk, watcher?: Desk): Promise<RunSample> {
   const client = new ExchangeClient({ baseUrl: demo.url, credentials: DEMO_ACCOUNT });
   const items = await placeOrders(demo, client, ORDERS, SYMBOLS, CATEGORIES);
   // The reads of the placement and the previous run out of the exchange's one-second windows.
@@ -294,10 +324,16 @@ async function runOnce(demo: DemoExchange, desk: Desk): Promise<RunSample> {
   const wall0 = Date.now();
   const started = await desk.core.handlers.startRun({ items });
   let run: BatchRun = started;
+  const listing = watcher && watchListing(watcher, started.id, items.length, () => run.finishedAt !== undefined);
   while (run.finishedAt === undefined) {
     await sleep(25);
     run = await desk.core.handlers.getRun({ id: started.id });
   }
+  const listedAt = (await listing) ?? new Map<string, number>();
+  const listedLagMs = [...listedAt].flatMap(([id, at]) => {
+    const committed = committedAt.get(id);
+    return committed === undefined ? [] : [at - committed];
+  });
   measuring = undefined;
   const { writeAhead, intent } = takeClocks();
   const open = run.items.filter((i) => !FINAL_STATUSES.includes(i.status as (typeof FINAL_STATUSES)[number]));
@@ -313,6 +349,7 @@ async function runOnce(demo: DemoExchange, desk: Desk): Promise<RunSample> {
     applied: run.counts.applied,
     writeAheadMs: sum(writeAhead),
     intentMs: sum(intent),
+    listedLagMs,
   };
 }
 
@@ -378,7 +415,7 @@ async function main(): Promise<void> {
     startDemoExchange({ engineLatencyMs: ENGINE_LATENCY_MS, rateLimit: true }),
     mkdtemp(join(tmpdir(), 'bench-team-write-')),
   ]);
-  const desks: Partial<Record<Side, Desk>> = {};
+  const desks: Partial<Record<Side | 'watcher', Desk>> = {};
   try {
     await cluster.createDatabase('team');
     const url = cluster.url('team');
@@ -441,7 +478,7 @@ async function main(): Promise<void> {
     const runs: Record<Side, RunSample[]> = { local: [], store: [] };
     for (let r = 0; r < RUNS; r++)
       for (const side of r % 2 === 0 ? SIDES : [...SIDES].reverse()) runs[side].push(await runOnce(demo, both[side]));
-    const many = (side: Side, k: keyof RunSample, round = r1) =>
+    const many = (side: Side, k: Exclude<keyof RunSample, 'listedLagMs'>, round = r1) =>
       summary(
         runs[side].map((x) => x[k]),
         round,
@@ -463,6 +500,18 @@ async function main(): Promise<void> {
       );
     }
     if (SIDES.some((s) => runs[s].some((x) => x.rateLimited > 0 || x.applied !== ORDERS))) process.exitCode = 1;
+
+    // 3. One more run with the store, while another desk on it reads its Activity (not in 2: its reads
+    // would load the store side only).
+    await mkdir(join(work, 'watcher'));
+    const watcher = makeDesk('store', work, demo, url, 'watcher');
+    desks.watcher = watcher;
+    const watched = await runOnce(demo, both.store, watcher);
+    const lag = summary(watched.listedLagMs, r1);
+    console.log(
+      `\n3. another desk's Activity during a run of ${ORDERS} (its items page read every 50 ms, as the screen's poll does; load average ${loadAvg()}):` +
+        `\n   an item's intent committed → first listed there: ${fmt(lag)} over ${watched.listedLagMs.length} items — within 1 s: ${lag.max <= 1_000 ? 'all' : `${watched.listedLagMs.filter((x) => x <= 1_000).length}`}`,
+    );
 
     console.log(`\nload average ${loadAvg()}; total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     console.log(
