@@ -34,7 +34,7 @@ import { EXIT } from './failure';
 import type { OutputStream, TextSink } from './output';
 import { renderTable, type Column } from './table';
 import { UsageError } from './usage-error';
-import type { PassphraseTty } from './vault-passphrase';
+import type { PassphraseTty } from './secret-input';
 
 /** Where `activity` writes and what it asks the clock; process.stdout waits for 'drain' when full. */
 export interface ActivityIo {

@@ -21,7 +21,8 @@ import { ProfileStore, type StoredProfile, type StoreFs } from '../profiles/prof
 import type { TeamStoreSettings } from '../team-store/settings';
 import { accountOf } from '../team-store/team-links';
 import type { ActivityCommand } from './activity-args';
-import { readVaultPassphrase, type PassphraseTty } from './vault-passphrase';
+import type { PassphraseTty } from './secret-input';
+import { readVaultPassphrase } from './vault-passphrase';
 import { UsageError } from './usage-error';
 
 export type ActivitySource =

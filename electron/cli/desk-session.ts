@@ -11,7 +11,8 @@ import type { Credentials } from '../exchange/request-headers';
 import { defaultUserDataDir } from '../core/open-core';
 import type { GlobalOptions } from './global-options';
 import { reachCore, type DeskHost, type HostDeps } from './cli-host';
-import { readVaultPassphrase, type PassphraseTty } from './vault-passphrase';
+import type { PassphraseTty } from './secret-input';
+import { readVaultPassphrase } from './vault-passphrase';
 import { UsageError } from './usage-error';
 
 export const CREDENTIAL_VARIABLES = ['BITGET_API_KEY', 'BITGET_API_SECRET', 'BITGET_API_PASSPHRASE'] as const;

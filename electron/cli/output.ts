@@ -6,7 +6,7 @@ import { LIVE_BASE_URL } from '../../shared/profiles';
 import type { ServeDeps } from '../web-host/serve';
 import type { HostDeps } from './cli-host';
 import type { GlobalOptions } from './global-options';
-import type { PassphraseTty } from './vault-passphrase';
+import type { PassphraseTty } from './secret-input';
 
 export interface TextSink {
   write(text: string): unknown;
