@@ -7,7 +7,41 @@ import { Dec, toDec } from './decimal';
 import type { Instrument, Order } from './schemas';
 import { moveBySteps, priceStep, quantityStep, scaleToPercent, shiftByPercent, type Grid, type Toward } from './steps';
 import type { PriceRule, QtyRule } from './plan-rule';
-import type { Exclusion, ExclusionReason, RoundingNote } from './plan-row';
+
+export type ExclusionReason =
+  | 'rule-invalid'
+  | 'no-id'
+  | 'duplicate'
+  | 'not-open'
+  | 'unknown-category'
+  | 'no-instrument'
+  | 'no-price'
+  | 'no-qty'
+  | 'no-side'
+  | 'no-step'
+  | 'price-not-positive'
+  | 'qty-not-positive'
+  | 'below-filled'
+  | 'unchanged'
+  // a revert's (shared/revert-rules.ts): what an undo of an earlier amend finds
+  | 'not-applied'
+  | 'unreadable'
+  | 'modified-since';
+
+export interface Exclusion {
+  reason: ExclusionReason;
+  message: string;
+  /** The exchange code it would have answered, where one is known. */
+  code?: string;
+}
+
+export interface RoundingNote {
+  toward: Toward;
+  /** False when the exact result was on the step already. */
+  applied: boolean;
+  /** For the preview: "rounded down to the price step 0.1: a buy never pays more than asked". */
+  text: string;
+}
 
 /**
  * A field's new value and its rounding, each present once computed: a refusal found after the value

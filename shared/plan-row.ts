@@ -11,9 +11,17 @@ import { Dec } from './decimal';
 import { EXCHANGE_CODE } from './errors';
 import { priceBandWarning } from './price-band';
 import { CATEGORIES, type Category, type Instrument, type ModifyOrderRequest, type Order } from './schemas';
-import type { Toward } from './steps';
 import type { PlanRule } from './plan-rule';
-import { nextPrice, nextQty, positive, refusal, type FieldOutcome } from './plan-row-values';
+import {
+  nextPrice,
+  nextQty,
+  positive,
+  refusal,
+  type Exclusion,
+  type ExclusionReason,
+  type FieldOutcome,
+  type RoundingNote,
+} from './plan-row-values';
 
 /** Statuses of an order that can still be modified (Get Open Orders lists exactly these). */
 export const OPEN_ORDER_STATUSES: readonly string[] = ['live', 'new', 'partially_filled'];
@@ -28,41 +36,6 @@ export type MarketLookup = (category: Category, symbol: string) => string | unde
 export type GuardLookup = (order: Order) => OrderGuard | undefined;
 
 export type RowStatus = 'ready' | 'refused' | 'excluded';
-
-export type ExclusionReason =
-  | 'rule-invalid'
-  | 'no-id'
-  | 'duplicate'
-  | 'not-open'
-  | 'unknown-category'
-  | 'no-instrument'
-  | 'no-price'
-  | 'no-qty'
-  | 'no-side'
-  | 'no-step'
-  | 'price-not-positive'
-  | 'qty-not-positive'
-  | 'below-filled'
-  | 'unchanged'
-  // a revert's (shared/revert-rules.ts): what an undo of an earlier amend finds
-  | 'not-applied'
-  | 'unreadable'
-  | 'modified-since';
-
-export interface Exclusion {
-  reason: ExclusionReason;
-  message: string;
-  /** The exchange code it would have answered, where one is known. */
-  code?: string;
-}
-
-export interface RoundingNote {
-  toward: Toward;
-  /** False when the exact result was on the step already. */
-  applied: boolean;
-  /** For the preview: "rounded down to the price step 0.1: a buy never pays more than asked". */
-  text: string;
-}
 
 export interface PlanValues {
   price?: string;

@@ -5,14 +5,8 @@
  * revert run's items, just before they are sent, asks modifiedSince again against its own read.
  * Values are the recorded decimal strings, never passed through a float.
  */
-import {
-  currentValues,
-  excluded,
-  OPEN_ORDER_STATUSES,
-  statusWords,
-  type ExclusionReason,
-  type PlanRow,
-} from './plan-row';
+import { currentValues, excluded, OPEN_ORDER_STATUSES, statusWords, type PlanRow } from './plan-row';
+import type { ExclusionReason } from './plan-row-values';
 import { knownOrderOf } from './amend-draft';
 import { checkAmend } from './amend-rules';
 import type { Attempt } from './attempts';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { AmendField } from './amend-draft';
-import type { ExclusionReason } from './plan-row';
+import type { ExclusionReason } from './plan-row-values';
 import { MAX_RUN_ITEMS, revertLinkSchema, runSummarySchema } from './batch-run';
 import { environmentSchema } from './profiles';
 import { idTextSchema, modifyOrderRequestSchema } from './schemas';

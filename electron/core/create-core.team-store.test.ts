@@ -76,7 +76,7 @@ function desk(name: string, storeUrl: string): Core {
 }
 
 let placed = 0;
-function place(): { orderId: string; price: Dec } {
+function place(): { orderId: string; clientOid: string; price: Dec } {
   const o = demo.control.placeOrder({
     uid: UID,
     clientOid: `team-${placed++}-${randomUUID().slice(0, 8)}`,
@@ -86,7 +86,7 @@ function place(): { orderId: string; price: Dec } {
     price: new Dec(30_000).plus(placed).toFixed(1),
     qty: '0.0100',
   });
-  return { orderId: o.orderId, price: new Dec(o.price) };
+  return { orderId: o.orderId, clientOid: o.clientOid, price: new Dec(o.price) };
 }
 
 async function final(core: Core, a: Attempt): Promise<Attempt> {
@@ -132,7 +132,8 @@ describe('two desks on one team store', () => {
       const winner = a.status === 'refused' ? 'bob' : 'alice';
       expect(refused[0]!.error?.message).toMatch(
         new RegExp(
-          `^${order.orderId} is being amended by ${winner} on ${HOST}: in flight since \\d\\d:\\d\\d:\\d\\d UTC\\.$`,
+          // The order by either of its ids: the holder's guard row that answered first.
+          `^(${order.orderId}|${order.clientOid}) is being amended by ${winner} on ${HOST}: in flight since \\d\\d:\\d\\d:\\d\\d UTC\\.$`,
         ),
       );
       const sent = a.status === 'refused' ? b : a;

@@ -220,10 +220,13 @@ export class TeamStore {
           this.account,
           refusedIds,
         ]);
-        const holders = await this.guardRows(
-          client,
-          refused.flatMap((i) => [...i.keys]),
-        );
+        // Named by its order id where the holder has that key (as the desk's own guards name it).
+        const holders = (
+          await this.guardRows(
+            client,
+            refused.flatMap((i) => [...i.keys]),
+          )
+        ).sort((a, b) => Number(b.order_key.startsWith('orderId:')) - Number(a.order_key.startsWith('orderId:')));
         for (const item of refused) {
           const row = holders.find((h) => item.keys.includes(h.order_key) && h.attempt_id !== item.attempt.id);
           if (row) conflicts.push({ attemptId: item.attempt.id, holder: guardOfRow(row) });
