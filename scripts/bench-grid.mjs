@@ -15,7 +15,12 @@
  *   flingP95Ms        the same at 8 rows a frame (under a page: every frame draws full rows), 400 frames.
  *   domRows           most row elements in the DOM at any time during either scroll
  *   floorPaintMs      the browser's own share of a sort: the rows in view copied as plain DOM (React
- *                     unmounted), a click rewriting every cell's text, click → paint (3 per run)
+ *                     unmounted), a click rewriting every cell's text, click → paint (3 per run);
+ *   floorMs           and click → the frame after. Compare a paint with floorPaintMs and a frame after
+ *                     with floorMs: the frame after adds the wait for the next frame (up to a whole
+ *                     interval) to the paint, so a frame after less a floor's paint is not the app's share.
+ *                     Neither difference is: the floor's click waits for the frame (vsync), and an app
+ *                     whose input task ends before that frame is due shows none of its work (--trace).
  * One warm-up run comes first (the JIT's first compilations; printed, not counted), then the
  * measured runs. Each run takes three samples of initial render, sort and filter, each from a
  * fresh mount after a full garbage collection (so one sample's garbage is not collected during the
@@ -27,15 +32,25 @@
  * alternating run by run (the order flips every run), so a noisy machine weighs on both alike.
  * The last line then holds { base, new } with medians and min/max of each figure.
  *
- * With --phases, each page then traces a few more sort clicks and keystrokes and prints where the
- * main thread spends them: script, style (elements restyled), layout (objects laid out), pre-paint,
- * paint, layerize and commit (scripts/bench-grid-phases.mjs); the figures above are measured without a trace.
+ * With --trace, each page then traces more mounts, sort clicks, keystrokes and floor clicks
+ * (TRACE_SAMPLES of each), then as many on a fresh page under V8's sampling profiler; writes each
+ * trace into out/bench-grid-trace/ (Chrome's JSON trace format: DevTools' Performance panel and
+ * Perfetto open it) with the profile (.cpuprofile), and prints where the measured interval goes: the
+ * input's task (script, forced style and layout), waiting for the frame, other tasks, the frame
+ * (style, layout, paint, layerize, commit), then the wait for the frame after, in wall-clock and in
+ * main-thread CPU time; and, from the profile, the script time by library and the top functions by
+ * self time (scripts/bench-grid-trace.mjs). The figures above are measured without a trace. `--runs 0
+ * --trace` traces after the warm-up run alone.
  *
- * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (7), --base REF, --phases, --headed.
- * Pages are built into out/bench-grid and out/bench-grid-base (ignored by git).
+ * With --cpu-slowdown N, the pages' main threads run N times slower (DevTools' CPU throttling): what
+ * the figures do on a slower machine, such as which of them follow its speed and which the frame clock.
+ *
+ * Run with `npm run bench:grid` (tsx). Options: --rows N (50000), --runs N (7), --base REF, --trace,
+ * --cpu-slowdown N, --headed. CHROMIUM_PATH chooses the browser (/usr/bin/chromium). Pages are built into
+ * out/bench-grid and out/bench-grid-base (ignored by git), with hidden source maps (for --trace).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +60,16 @@ import { chromium } from 'playwright-core';
 import chromiumFlags from '../e2e/harness/chromium-flags.json' with { type: 'json' };
 // Run through tsx (npm run bench:grid), which lets this script use the e2e harness's TypeScript server.
 import { serveRenderer } from '../e2e/harness/static-server.ts';
-import { printPhases, tracePhases } from './bench-grid-phases.mjs';
+import {
+  breakdown,
+  printBreakdown,
+  printProfiles,
+  scriptProfile,
+  startProfiler,
+  symbolicator,
+  traceInteraction,
+  writeTrace,
+} from './bench-grid-trace.mjs';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const argValue = (name) => {
@@ -56,14 +80,18 @@ const ROWS = Number(argValue('rows') ?? 50_000);
 const RUNS = Number(argValue('runs') ?? 7);
 const BASE_REF = argValue('base');
 const WARMUP_RUNS = 1;
-const PHASES = process.argv.includes('--phases');
-const PHASE_SAMPLES = 5;
+const TRACE = process.argv.includes('--trace');
+/** --cpu-slowdown N: the page's main thread N times slower (DevTools' CPU throttling), as on a slower machine. */
+const CPU_SLOWDOWN = Number(argValue('cpu-slowdown') ?? 1);
+const TRACE_SAMPLES = 5;
+const TRACE_DIR = join(ROOT, 'out/bench-grid-trace');
 /** Mount, sort and keystroke samples per run: each is cheap, and the machine's noise needs many. */
 const SAMPLES_PER_RUN = 3;
 const FLOOR_CLICKS = 3;
 const SORT_HEADER = 'Min order amount';
 const SEARCH_KEY = 'b';
-const SAMPLE_KEYS = ['initialRenderMs', 'initialPaintMs', 'sortMs', 'sortPaintMs', 'filterMs', 'filterPaintMs'];
+const SAMPLE_KEYS = ['initialPaintMs', 'initialRenderMs', 'sortPaintMs', 'sortMs', 'filterPaintMs', 'filterMs'];
+const FLOOR_KEYS = ['floorPaintMs', 'floorMs'];
 const RUN_KEYS = ['scrollFrameP95Ms', 'flingP95Ms'];
 
 const median = (xs) => {
@@ -86,6 +114,8 @@ async function buildPage(srcRoot, outDir) {
       emptyOutDir: true,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 10_000,
+      // Maps beside the scripts, not named in them: the page runs the same code; --trace reads them.
+      sourcemap: 'hidden',
       rollupOptions: { input: join(srcRoot, 'bench/grid/grid-bench.html') },
     },
   });
@@ -114,8 +144,16 @@ async function openVariant(browser, name, url) {
   page.on('pageerror', (e) => console.error(`${name}: page error:`, e.message));
   await page.goto(url);
   await page.waitForFunction(() => 'gridBench' in globalThis);
+  await slowDown(page);
   await page.evaluate((n) => globalThis.gridBench.generate(n), ROWS);
-  return { name, page, samples: [], runs: [], floor: [] };
+  return { name, page, url, samples: [], runs: [], floor: [] };
+}
+
+/** --cpu-slowdown: throttles the page's renderer main thread (its scripts, style, layout and paint). */
+async function slowDown(page) {
+  if (CPU_SLOWDOWN === 1) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 }
 
 /** A fresh mount, its initial render, a sort click, then one keystroke in the search box. */
@@ -183,85 +221,132 @@ async function measureRun(variant, run) {
       domRows: Math.max(scroll.domRowsMax, fling.domRowsMax),
     });
   }
-  const list = (key) => own.map((o) => round(o[key])).join(', ');
+  const list = (key, from = own) => from.map((o) => round(o[key])).join(', ');
+  // Paints first: a paint is what compares with the floor's paint (see floorMs above).
   console.log(
-    `${variant.name.padEnd(4)} ${run > 0 ? `run ${run}` : 'warm-up'}: initial ${list('initialRenderMs')} ms (paint ${list('initialPaintMs')}) · ` +
-      `sort ${list('sortMs')} ms (paint ${list('sortPaintMs')}; top: ${last.sortedHead.join(', ')}) · ` +
-      `filter "${SEARCH_KEY}" ${list('filterMs')} ms (paint ${list('filterPaintMs')}; ${last.shown}) · ` +
+    `${variant.name.padEnd(4)} ${run > 0 ? `run ${run}` : 'warm-up'}: mount paint ${list('initialPaintMs')} ms (frame after ${list('initialRenderMs')}) · ` +
+      `sort paint ${list('sortPaintMs')} ms (frame after ${list('sortMs')}; top: ${last.sortedHead.join(', ')}) · ` +
+      `filter "${SEARCH_KEY}" paint ${list('filterPaintMs')} ms (frame after ${list('filterMs')}; ${last.shown}) · ` +
       `scroll ${scroll.frames} frames, p95 ${round(scroll.p95)} ms, max ${round(scroll.max)} ms · DOM rows ≤ ${scroll.domRowsMax} · ` +
       `fling 8 rows/frame: ${fling.frames} frames, p95 ${round(fling.p95)} ms, median ${round(fling.median)} ms · ` +
-      `floor ${floor.map(round).join(', ')} ms`,
+      `floor paint ${list('floorPaintMs', floor)} ms (frame after ${list('floorMs', floor)})`,
   );
 }
 
 /**
  * The browser's share of a sort (gridBench.floor): the rows in view copied as plain DOM, each click
- * rewriting every cell's text, measured like a sort (click → paint). FLOOR_CLICKS samples.
+ * rewriting every cell's text, measured like a sort (click → paint, → the frame after). FLOOR_CLICKS samples.
  */
 async function measureFloor(page) {
-  // The rows at the top, as the sorts see them, once the scroll has settled (full rows, not seeking).
-  await page.getByRole('grid').evaluate((g) => (g.scrollTop = 0));
-  await page.waitForTimeout(300);
-  await page.evaluate(() => globalThis.gridBench.floor());
-  const header = page.getByRole('columnheader', { name: SORT_HEADER, exact: true });
+  await makeFloor(page);
   const out = [];
   for (let i = 0; i < FLOOR_CLICKS; i++) {
     await page.waitForTimeout(100);
-    await page.evaluate(() => globalThis.gridBench.arm('click'));
-    await header.click();
-    out.push((await page.evaluate(() => globalThis.gridBench.settled())).paint);
+    const { paint, frameAfter } = await clickSort(page);
+    out.push({ floorPaintMs: paint, floorMs: frameAfter });
   }
   return out;
 }
 
-/** Traced sort clicks and keystrokes (--phases), each on a fresh mount like the measured ones. */
-async function measurePhases({ name, page }) {
+/** The floor's page: the rows at the top, as the sorts see them, once the scroll has settled (full rows, not seeking). */
+async function makeFloor(page) {
+  await page.getByRole('grid').evaluate((g) => (g.scrollTop = 0));
+  await page.waitForTimeout(300);
+  await page.evaluate(() => globalThis.gridBench.floor());
+}
+
+/** A real click on the sort header, measured (arm → click → settled). */
+async function clickSort(page) {
+  await page.evaluate(() => globalThis.gridBench.arm('click'));
+  await page.getByRole('columnheader', { name: SORT_HEADER, exact: true }).click();
+  return page.evaluate(() => globalThis.gridBench.settled());
+}
+
+/**
+ * One sample of each interaction, as the measured runs do them: a mount, a sort click, a keystroke
+ * in the search, then the floor's click. With `trace`, each is traced (--trace); returns
+ * the traces.
+ */
+async function interactionSample(page, trace) {
+  const traced = (act) => (trace ? traceInteraction(page, act) : act());
+  await page.evaluate(() => globalThis.gc?.());
+  const mount = await traced(() => page.evaluate(() => globalThis.gridBench.mount()));
+  await page.getByRole('grid').waitFor();
+  await page.waitForTimeout(300);
+  await page.getByRole('columnheader', { name: SORT_HEADER, exact: true }).scrollIntoViewIfNeeded();
+  const sort = await traced(() => clickSort(page));
+  const search = page.getByLabel('Search symbols');
+  await search.focus();
+  const keystroke = await traced(async () => {
+    await page.evaluate(() => globalThis.gridBench.arm('keydown'));
+    await page.keyboard.down(SEARCH_KEY);
+    await page.evaluate(() => globalThis.gridBench.settled());
+  });
+  await page.keyboard.up(SEARCH_KEY);
+  await search.fill('');
+  await page.waitForTimeout(200);
+  await makeFloor(page);
+  await page.waitForTimeout(100);
+  const floor = await traced(() => clickSort(page));
+  await page.evaluate(() => globalThis.gridBench.unmount());
+  return { mount, sort, search: keystroke, floor };
+}
+
+const TRACED = ['mount', 'sort', 'search', 'floor'];
+
+/**
+ * --trace: TRACE_SAMPLES traced samples of each interaction on the variant's page; then as many on a
+ * fresh page whose CPU profile runs from its start (after a warm-up like the measured runs'), for the
+ * script's functions. Writes the traces and the profile, prints the breakdowns.
+ */
+async function measureTrace(browser, { name, page, url }, pageDir) {
   await page.bringToFront();
-  const sorts = [];
-  const filters = [];
-  for (let i = 0; i < PHASE_SAMPLES; i++) {
-    await page.evaluate(() => globalThis.gc?.());
-    await page.evaluate(() => globalThis.gridBench.mount());
-    await page.getByRole('grid').waitFor();
-    await page.waitForTimeout(300);
-    const header = page.getByRole('columnheader', { name: SORT_HEADER, exact: true });
-    await header.scrollIntoViewIfNeeded();
-    sorts.push(
-      await tracePhases(page, 'click', async () => {
-        await page.evaluate(() => globalThis.gridBench.arm('click'));
-        await header.click();
-        await page.evaluate(() => globalThis.gridBench.settled());
-      }),
-    );
-    const search = page.getByLabel('Search symbols');
-    await search.focus();
-    filters.push(
-      await tracePhases(page, 'keydown', async () => {
-        await page.evaluate(() => globalThis.gridBench.arm('keydown'));
-        await page.keyboard.down(SEARCH_KEY);
-        await page.evaluate(() => globalThis.gridBench.settled());
-        await page.keyboard.up(SEARCH_KEY);
-      }),
-    );
-    await search.fill('');
-    await page.waitForTimeout(200);
-    await page.evaluate(() => globalThis.gridBench.unmount());
+  const found = Object.fromEntries(TRACED.map((k) => [k, { breakdowns: [], profiles: [] }]));
+  for (let i = 1; i <= TRACE_SAMPLES; i++) {
+    const traces = await interactionSample(page, true);
+    for (const kind of TRACED) {
+      writeTrace(join(TRACE_DIR, `${name}-${kind}-${i}.json`), traces[kind]);
+      found[kind].breakdowns.push(breakdown(traces[kind]));
+    }
   }
-  printPhases(name, 'sort', sorts, median);
-  printPhases(name, 'filter', filters, median);
+
+  const profiled = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await profiled.goto(url);
+  await profiled.waitForFunction(() => 'gridBench' in globalThis);
+  await slowDown(profiled);
+  // Before the page has run anything but its modules' top level: nothing is optimized yet.
+  const stopProfiler = await startProfiler(profiled);
+  await profiled.evaluate((n) => globalThis.gridBench.generate(n), ROWS);
+  for (let i = 0; i < SAMPLES_PER_RUN; i++) await interactionSample(profiled, false);
+  const traces = [];
+  for (let i = 1; i <= TRACE_SAMPLES; i++) traces.push(await interactionSample(profiled, true));
+  const profile = await stopProfiler();
+  await profiled.close();
+  writeFileSync(join(TRACE_DIR, `${name}-profiled.cpuprofile`), JSON.stringify(profile));
+  const symbolicate = symbolicator(pageDir);
+  traces.forEach((t, i) => {
+    for (const kind of TRACED) {
+      writeTrace(join(TRACE_DIR, `${name}-${kind}-${i + 1}-profiled.json`), t[kind]);
+      found[kind].profiles.push(scriptProfile(t[kind], profile, symbolicate));
+    }
+  });
+
+  for (const kind of TRACED) {
+    printBreakdown(name, kind, found[kind].breakdowns, median);
+    printProfiles(name, kind, found[kind].profiles);
+  }
 }
 
 /** Medians (and min–max) of a variant's figures. */
 function summary({ samples, runs, floor }) {
   const out = { rows: ROWS };
-  out.floorPaintMs = round(median(floor));
-  out.floorPaintMsRange = [round(Math.min(...floor)), round(Math.max(...floor))];
   const put = (from, key) => {
     const xs = from.map((r) => r[key]);
     out[key] = round(median(xs));
     out[`${key}Range`] = [round(Math.min(...xs)), round(Math.max(...xs))];
   };
   for (const key of SAMPLE_KEYS) put(samples, key);
+  for (const key of FLOOR_KEYS) put(floor, key);
   for (const key of RUN_KEYS) put(runs, key);
   out.domRows = Math.max(...runs.map((r) => r.domRows));
   return out;
@@ -299,17 +384,18 @@ async function main() {
     );
     console.log(
       `${ROWS} synthetic instruments; ${WARMUP_RUNS} warm-up run, then ${RUNS} measured runs` +
-        (variants.length > 1 ? ` of each page, alternating (${BASE_REF} = base, this checkout = new)` : ''),
+        (variants.length > 1 ? ` of each page, alternating (${BASE_REF} = base, this checkout = new)` : '') +
+        (CPU_SLOWDOWN === 1 ? '' : `; the pages' main threads slowed down ${CPU_SLOWDOWN}× (--cpu-slowdown)`),
     );
 
     // A "cold" sort once: clicked as soon as the grid is painted, before idle time ranked any column.
     for (const { name, page } of variants) {
       await page.bringToFront();
       await page.evaluate(() => globalThis.gridBench.mount());
-      await page.evaluate(() => globalThis.gridBench.arm('click'));
-      await page.getByRole('columnheader', { name: SORT_HEADER, exact: true }).click();
-      const cold = await page.evaluate(() => globalThis.gridBench.settled());
-      console.log(`${name.padEnd(4)} cold sort (no idle time before the click): ${round(cold.frameAfter)} ms`);
+      const cold = await clickSort(page);
+      console.log(
+        `${name.padEnd(4)} cold sort (no idle time before the click): paint ${round(cold.paint)} ms (frame after ${round(cold.frameAfter)})`,
+      );
       await page.evaluate(() => globalThis.gridBench.unmount());
     }
 
@@ -319,19 +405,30 @@ async function main() {
       for (const v of order) await measureRun(v, run);
     }
 
-    if (PHASES) for (const v of variants) await measurePhases(v);
+    if (TRACE) {
+      rmSync(TRACE_DIR, { recursive: true, force: true });
+      mkdirSync(TRACE_DIR, { recursive: true });
+      console.log(`tracing ${TRACE_SAMPLES} samples of each, then ${TRACE_SAMPLES} profiled, into ${TRACE_DIR}`);
+      for (let i = 0; i < variants.length; i++) await measureTrace(browser, variants[i], pages[i].dir);
+    }
 
+    // --runs 0 (with --trace): the warm-up run and the traces alone.
+    if (RUNS < 1) return;
     const results = Object.fromEntries(variants.map((v) => [v.name, summary(v)]));
     for (const v of variants) {
       const r = results[v.name];
       console.log(
         `${v.name.padEnd(4)} medians (min–max): ` +
-          [...SAMPLE_KEYS, ...RUN_KEYS, 'floorPaintMs']
+          [...SAMPLE_KEYS, ...FLOOR_KEYS, ...RUN_KEYS]
             .map((k) => `${k} ${r[k]} (${r[`${k}Range`].join('–')})`)
             .join(' · '),
       );
     }
-    const where = { chromium: browser.version(), cpu: `${cpu[0]?.model ?? 'unknown'} × ${cpu.length}` };
+    const where = {
+      chromium: browser.version(),
+      cpu: `${cpu[0]?.model ?? 'unknown'} × ${cpu.length}`,
+      ...(CPU_SLOWDOWN === 1 ? {} : { cpuSlowdown: CPU_SLOWDOWN }),
+    };
     console.log(
       JSON.stringify(variants.length > 1 ? { ...where, base: BASE_REF, ...results } : { ...where, ...results.new }),
     );

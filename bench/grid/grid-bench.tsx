@@ -13,6 +13,7 @@ import { useInstrumentBrowser } from '../../renderer/src/instruments/prefs';
 import type { RowMark, RowMarks } from '../../renderer/src/instruments/row-marks';
 import { instrumentKey } from '../../renderer/src/instruments/values';
 import { ROW_HEIGHT } from '../../renderer/src/instruments/grid-layout';
+import { MARKS } from './marks';
 import { syntheticInstruments } from './synthetic';
 import '../../renderer/src/styles.css';
 import '../../renderer/src/instruments/instruments.css';
@@ -50,11 +51,13 @@ function settle(): Promise<Settled> {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         paint = performance.now();
+        performance.mark(MARKS.paint);
       };
       channel.port2.postMessage(null);
       requestAnimationFrame(() => {
         // The message task always runs before the next frame's callbacks.
         const frameAfter = performance.now();
+        performance.mark(MARKS.frameAfter);
         resolve({ paint: paint || frameAfter, frameAfter });
       });
     });
@@ -121,6 +124,7 @@ export function installGridBench(container: HTMLElement): GridBench {
       useInstrumentBrowser.setState({ sorting: [], filters: NO_FILTERS, selectedKey: null, detailsOpen: false });
       root = createRoot(container);
       const t0 = performance.now();
+      performance.mark(MARKS.start);
       flushSync(() =>
         root!.render(
           <>
@@ -138,6 +142,7 @@ export function installGridBench(container: HTMLElement): GridBench {
           type,
           () => {
             const t0 = performance.now();
+            performance.mark(MARKS.start);
             void settle().then(since(t0)).then(resolve);
           },
           { capture: true, once: true },
@@ -216,6 +221,7 @@ export function installGridBench(container: HTMLElement): GridBench {
         .map((r) => r.children[column]?.textContent ?? '');
     },
     async unmount() {
+      performance.clearMarks();
       root?.unmount();
       root = undefined;
       container.replaceChildren();
