@@ -7,25 +7,44 @@
 import { useMemo } from 'react';
 import type { Instrument } from '../../../shared/schemas';
 import { BusyButton } from '../components/BusyButton';
-import type { RowMarks } from './row-marks';
-import { instrumentKey } from './values';
+import type { RowMark, RowMarks } from './row-marks';
 
-/** The marks of the rows listed now (a mark of a row no longer fetched is not counted), by kind. */
+/**
+ * The marks of the rows listed now (a mark of a row no longer fetched is not counted), by kind, and
+ * their categories in the order of the marks. The marks (a few hundred) are looked up by each row's
+ * own category and symbol: no key is built per row (50,000 of them in a mount) nor an index of them.
+ */
 export function countMarks(instruments: readonly Instrument[] | undefined, marks: RowMarks['marks'] | undefined) {
   let fresh = 0;
   let changed = 0;
-  const categories = new Set<Instrument['category']>();
+  /** Each category counted, with the place of its first mark. */
+  const firstAt = new Map<Instrument['category'], number>();
   if (instruments && marks?.size) {
-    const categoryOf = new Map(instruments.map((r) => [instrumentKey(r), r.category]));
+    // The marks by category, then symbol (a key is `${category}:${symbol}`, and no category has a
+    // colon), each with its place among the marks.
+    const bySymbol = new Map<string, Map<string, { mark: RowMark; at: number }>>();
+    let at = 0;
     for (const [key, mark] of marks) {
-      const category = categoryOf.get(key);
-      if (category === undefined) continue;
-      if (mark === 'new') fresh++;
+      const colon = key.indexOf(':');
+      if (colon < 0) continue;
+      const category = key.slice(0, colon);
+      let symbols = bySymbol.get(category);
+      if (!symbols) bySymbol.set(category, (symbols = new Map()));
+      symbols.set(key.slice(colon + 1), { mark, at: at++ });
+    }
+    for (const row of instruments) {
+      const symbols = bySymbol.get(row.category);
+      const found = symbols?.get(row.symbol);
+      if (!symbols || !found) continue;
+      // Counted once, were a row listed twice.
+      symbols.delete(row.symbol);
+      if (found.mark === 'new') fresh++;
       else changed++;
-      categories.add(category);
+      firstAt.set(row.category, Math.min(found.at, firstAt.get(row.category) ?? Infinity));
     }
   }
-  return { fresh, changed, categories: [...categories] };
+  const categories = [...firstAt].sort((a, b) => a[1] - b[1]).map(([category]) => category);
+  return { fresh, changed, categories };
 }
 
 export function ChangesSinceSeen({

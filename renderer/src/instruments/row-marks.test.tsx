@@ -130,6 +130,31 @@ describe('the grid with change marks', () => {
     expect(screen.queryByRole('group', { name: 'Changes since last seen' })).toBeNull();
   });
 
+  it('counts each listed mark once, and names the categories in the order of their first mark', () => {
+    const rows = [
+      ...ROWS,
+      { category: 'USDT-FUTURES', symbol: 'BTCUSDT' },
+      { category: 'USDT-FUTURES', symbol: 'SOL:USDT' },
+      { category: 'COIN-FUTURES', symbol: 'BTCUSD' },
+      // Listed twice: its mark still counts once.
+      { category: 'COIN-FUTURES', symbol: 'BTCUSD' },
+    ] as unknown as Instrument[];
+    const rm = marks([], {
+      'COIN-FUTURES:BTCUSD': 'new',
+      'SPOT:GONEUSDT': 'new',
+      'SPOT:BTCUSDT': 'changed',
+      'USDT-FUTURES:SOL:USDT': 'changed',
+      // Not a key of any row: no category, or another category's symbol.
+      BTCUSDT: 'new',
+      'USDC-FUTURES:BTCUSDT': 'new',
+    });
+    expect(countMarks(rows, rm.marks)).toEqual({
+      fresh: 1,
+      changed: 2,
+      categories: ['COIN-FUTURES', 'SPOT', 'USDT-FUTURES'],
+    });
+  });
+
   it('toggles a star by click or W, without a handler per row', () => {
     const rm = marks([], {});
     mount(rm);
