@@ -70,7 +70,7 @@ export interface TeamStoreOptions {
   /** How long a desk stays trusted without a heartbeat. */
   leaseMs?: number;
   heartbeatMs?: number;
-  /** Something changed in the store (another desk's attempt, guard or lease); see watch(). */
+  /** Where a failure no caller waits for is told (an idle connection cut, a heartbeat that failed). */
   onError?: (e: unknown) => void;
 }
 
