@@ -187,4 +187,24 @@ describe('live, and faults', () => {
       await own.destroy();
     }
   }, 60_000);
+
+  it('a store that stays down is told once while it lasts, not at every retry', async () => {
+    const own = await startPgCluster({ settings: { fsync: 'off' } });
+    try {
+      const told: string[] = [];
+      const alice = storeOn(own, await freshDatabase(own), deskOf('alice'), {
+        heartbeatMs: 100,
+        onError: (e) => told.push(e instanceof Error ? e.message : String(e)),
+      });
+      open.push(alice);
+      await new Promise<void>((resolve) => alice.watch(resolve));
+      await own.stop();
+      // Two seconds down: the listener retries twice, the heartbeat about twenty times.
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(told.length).toBeGreaterThan(0);
+      expect(told.length).toBeLessThanOrEqual(4);
+    } finally {
+      await own.destroy();
+    }
+  }, 60_000);
 });

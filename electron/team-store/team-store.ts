@@ -102,6 +102,7 @@ export class TeamStore {
   private behind: StepItem[] = [];
   private retryTimer: NodeJS.Timeout | undefined;
   private probe: { at: number; health: LogHealth } | undefined;
+  private lastReported: string | undefined;
 
   constructor(private readonly opts: TeamStoreOptions) {
     this.where = storeAddressWords(opts.settings.url);
@@ -116,7 +117,7 @@ export class TeamStore {
       idleTimeoutMillis: 30_000,
     });
     // An idle connection cut by a restart is an event, not a crash: the next query reconnects.
-    this.pool.on('error', (e) => this.opts.onError?.(e));
+    this.pool.on('error', (e) => this.report(e));
   }
 
   private connection(): pg.ClientConfig {
@@ -513,12 +514,34 @@ export class TeamStore {
     if (!this.listener && !this.reconnectTimer) void this.listen();
     if (!this.heartbeatTimer) {
       this.heartbeatTimer = setInterval(() => {
-        this.heartbeat().catch((e: unknown) => this.opts.onError?.(e));
+        this.heartbeat().then(
+          () => this.recovered(),
+          (e: unknown) => this.report(e),
+        );
       }, this.heartbeatMs);
       this.heartbeatTimer.unref();
-      this.heartbeat().catch((e: unknown) => this.opts.onError?.(e));
+      this.heartbeat().then(
+        () => this.recovered(),
+        (e: unknown) => this.report(e),
+      );
     }
     return () => this.watchers.delete(onChange);
+  }
+
+  /**
+   * A failure no caller waits for, told once while it lasts: the listener retries every second and
+   * the heartbeat every few, and a store that is down would otherwise fill the log with one line each.
+   */
+  private report(e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    if (message === this.lastReported) return;
+    this.lastReported = message;
+    this.opts.onError?.(e);
+  }
+
+  /** The store answers again: the next failure is told. */
+  private recovered(): void {
+    this.lastReported = undefined;
   }
 
   private changed(): void {
@@ -540,7 +563,7 @@ export class TeamStore {
       this.reconnectTimer.unref();
     };
     client.on('error', (e) => {
-      this.opts.onError?.(e);
+      this.report(e);
       retry();
     });
     client.on('end', retry);
@@ -556,10 +579,11 @@ export class TeamStore {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
       this.listener = client;
+      this.recovered();
       // Whatever happened while not listening.
       this.changed();
     } catch (e) {
-      this.opts.onError?.(e);
+      this.report(e);
       retry();
     }
   }
