@@ -79,12 +79,13 @@ export class AmendService {
     state.seen.remember(order);
     const ids = mergeIds(ref, order);
     // The operator has now seen the order as it is: an unknown outcome is no longer unknown, on this
-    // desk or any other of the team (a store that cannot be reached keeps its guard until next time).
+    // desk or any other of the team (a store that cannot be reached keeps its guard until next time;
+    // the header's banner says it cannot be reached).
     state.guards.release(ids, { state: 'unknown' });
     await this.opts
       .team?.(profile.id)
       ?.releaseUnknown(orderKeys(ids))
-      .catch((e: unknown) => this.opts.onLogError?.(e));
+      .catch(() => undefined);
     return { order, guard: state.guards.get(ids) };
   }
 

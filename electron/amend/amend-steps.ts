@@ -209,8 +209,8 @@ export class AmendSteps implements AttemptRecorder {
           attempts.map((a) => ({ attempt: structuredClone(a), keys: this.keysOf(a) })),
         );
       } catch (e) {
+        // The caller says why, in words; the store tells its own failures once (team-store.ts).
         for (const attempt of attempts) attempt.timeline.pop();
-        this.opts.onLogError?.(e);
         throw notRecordedInStore(e, team.where);
       }
     }
@@ -373,10 +373,8 @@ export class AmendSteps implements AttemptRecorder {
     const keys = this.keysOf(attempt);
     // The store mirrors this desk's own guard for the attempt: in flight, unknown, locked, or none.
     const hold = state.guards.heldBy(mergeIds(attemptIds(attempt), this.idsOf(state, attempt.request)), attempt.id);
-    team.recordStep({ attempt, keys, hold }).catch((e: unknown) => {
-      this.opts.onLogError?.(e);
-      notRecorded(storeFailureWords(e, team.where).why);
-    });
+    // Kept by the store and written again once it answers; the attempt's timeline says so meanwhile.
+    team.recordStep({ attempt, keys, hold }).catch((e: unknown) => notRecorded(storeFailureWords(e, team.where).why));
   }
 
   /** Stops following (attempts still following end as 'unknown') and waits for them; idempotent. */

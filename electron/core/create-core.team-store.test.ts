@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FINAL_STATUSES, type Attempt } from '../../shared/attempts';
 import { sourceWords } from '../../shared/call-source';
 import { Dec } from '../../shared/decimal';
@@ -254,6 +254,8 @@ describe('two desks on one team store', () => {
   it('the store stopped under single amends: nothing goes that it has not recorded, the words say why, and after a restart amends go again', async () => {
     const url = await newStore();
     const alice = desk('alice', url);
+    // The log says what failed: the team store, never "the activity log" (which was written).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const orders = Array.from({ length: 12 }, () => place());
     const outcomes: string[] = [];
     for (const [k, order] of orders.entries()) {
@@ -287,6 +289,10 @@ describe('two desks on one team store', () => {
     // What reached the exchange is exactly what the store holds as sent.
     const changed = orders.filter((o) => demo.control.getOrder(UID, o.orderId)?.price !== o.price.toFixed(1));
     expect(await sentInStore(url)).toEqual(changed.map((o) => o.orderId).sort());
+    const said = logged.mock.calls.map((c) => c.map(String).join(' '));
+    logged.mockRestore();
+    expect(said.filter((line) => line.includes('activity log'))).toEqual([]);
+    expect(said.some((line) => line.includes('[team store]'))).toBe(true);
   }, 60_000);
 
   it('the store stopped during a 300-item run: no unrecorded item goes, the run stops "not recorded", and Check again resumes it', async () => {
